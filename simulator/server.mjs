@@ -1,0 +1,272 @@
+// @ts-check
+// A Trunk Merge Queue v1 API simulator on 127.0.0.1, built to Trunk's OpenAPI document: both read
+// endpoints, the x-api-token check, plain-text 400/401/404 bodies as Trunk sends them, and
+// scriptable latency, state sequences, faults (statuses, hangs, resets, cut-off and huge bodies)
+// and a per-second rate limit that answers 429 with Retry-After.
+import http from 'node:http';
+import { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO } from './scenarios.mjs';
+
+/**
+ * One scripted answer, used instead of the normal one.
+ * @typedef {object} Step
+ * @property {number} [status]  HTTP status (default 200)
+ * @property {string | object} [body]  text, or an object sent as JSON
+ * @property {Record<string, string>} [headers]
+ * @property {number} [delayMs]  wait before answering
+ * @property {boolean} [hang]  never answer (until the client gives up or the server closes)
+ * @property {boolean} [reset]  destroy the connection without an answer
+ * @property {boolean} [truncate]  send the normal body's first half, then close the connection
+ * @property {number} [bytes]  stream a 200 body of this many bytes (a body too large to accept)
+ * @property {number} [times]  how many requests this step answers (default 1; Infinity: all)
+ */
+
+/** @typedef {'getSubmittedPullRequest' | 'getQueue'} Endpoint */
+
+/**
+ * @typedef {object} SimOptions
+ * @property {string} [token]  the API token the simulator accepts
+ * @property {string} [scenario]  a key of SCENARIOS
+ * @property {number} [latencyMs]  server time added to every request
+ * @property {{ perSecond: number, retryAfter?: string }} [rateLimit]
+ * @property {number} [port]  0 (default) picks a free port
+ */
+
+/**
+ * @typedef {object} RequestRecord
+ * @property {string} endpoint
+ * @property {number} at  ms since the simulator started
+ * @property {number} status  the status answered (0 for hang/reset)
+ * @property {unknown} body  the parsed request body, when it was JSON
+ */
+
+export const SIM_TOKEN = 'sim-token-0123456789';
+const PLAIN = { 'content-type': 'text/plain; charset=utf-8' };
+const LISTED_STATES = new Set(['pending', 'testing', 'tests_passed', 'pending_failure']);
+
+/** @param {SimOptions} [options] */
+export async function startSimulator(options = {}) {
+  const token = options.token ?? SIM_TOKEN;
+  const started = Date.now();
+  /** @type {RequestRecord[]} */
+  const requests = [];
+  /** @type {Record<Endpoint, Step[]>} */
+  const scripts = { getSubmittedPullRequest: [], getQueue: [] };
+  /** @type {import('./scenarios.mjs').Scenario} */
+  let scenario = /** @type {import('./scenarios.mjs').Scenario} */ (SCENARIOS.testing);
+  /** @type {string[]} */
+  let prStates = [];
+  let prCalls = 0;
+  let windowStart = 0;
+  let windowCount = 0;
+  let throttled = 0;
+
+  /** @param {string} name */
+  function useScenario(name) {
+    const found = SCENARIOS[name];
+    if (!found) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
+    scenario = found;
+    prStates = [...(found.prStates ?? [])];
+    prCalls = 0;
+    scripts.getSubmittedPullRequest = [...(found.faults?.getSubmittedPullRequest ?? [])];
+    scripts.getQueue = [...(found.faults?.getQueue ?? [])];
+  }
+  useScenario(options.scenario ?? 'testing');
+
+  /** The PR as it is now: the scenario's, moved along its state sequence. */
+  function currentPr() {
+    if (prStates.length === 0) return scenario.pr;
+    const state = prStates[Math.min(prCalls, prStates.length - 1)];
+    if (state === 'not_submitted') return null;
+    const terminal = state === 'merged' || state === 'failed' || state === 'cancelled';
+    return { ...(scenario.pr ?? {}), state, isCurrentlySubmittedToQueue: !terminal };
+  }
+
+  function queueNow() {
+    if (!scenario.queue) return null;
+    const entries = [...scenario.others];
+    const pr = currentPr();
+    if (pr && LISTED_STATES.has(String(pr.state)) && scenario.position) {
+      const { readiness, forceEnqueued, isCurrentlySubmittedToQueue, verifiedByTestRun, ...listed } = pr;
+      entries.splice(scenario.position - 1, 0, listed);
+    }
+    return { ...scenario.queue, enqueuedPullRequests: entries };
+  }
+
+  /** @param {Endpoint} endpoint */
+  function takeStep(endpoint) {
+    const script = scripts[endpoint];
+    const step = script[0];
+    if (!step) return undefined;
+    const times = (step.times ?? 1) - 1;
+    if (times <= 0) script.shift();
+    else script[0] = { ...step, times };
+    return step;
+  }
+
+  /** @returns {boolean} true when this request is over the per-second limit */
+  function overLimit() {
+    if (!options.rateLimit) return false;
+    const now = Date.now();
+    if (now - windowStart >= 1000) {
+      windowStart = now;
+      windowCount = 0;
+    }
+    windowCount++;
+    return windowCount > options.rateLimit.perSecond;
+  }
+
+  /**
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
+  async function handle(req, res) {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const endpoint = /** @type {Endpoint | undefined} */ (
+      { '/v1/getSubmittedPullRequest': 'getSubmittedPullRequest', '/v1/getQueue': 'getQueue' }[req.url ?? '']
+    );
+    /** @type {RequestRecord} */
+    const record = { endpoint: endpoint ?? String(req.url), at: Date.now() - started, status: 0, body: undefined };
+    requests.push(record);
+    /** @param {number} status @param {string | object} body @param {Record<string, string>} [headers] */
+    const send = (status, body, headers = {}) => {
+      record.status = status;
+      const json = typeof body !== 'string';
+      res.writeHead(status, { ...(json ? { 'content-type': 'application/json' } : PLAIN), ...headers });
+      res.end(json ? JSON.stringify(body) : body);
+    };
+
+    if (options.latencyMs) await delay(options.latencyMs);
+    if (req.method !== 'POST' || !endpoint) return send(404, 'Not Found');
+    if (overLimit()) {
+      throttled++;
+      const retryAfter = options.rateLimit?.retryAfter;
+      return send(429, '', retryAfter ? { 'retry-after': retryAfter } : {});
+    }
+    if (req.headers['x-api-token'] !== token) return send(401, 'Unauthorized');
+    try {
+      record.body = JSON.parse(text);
+    } catch {
+      return send(400, 'Invalid JSON body');
+    }
+    const problem = requestProblem(endpoint, record.body);
+    if (problem) return send(400, problem);
+
+    const step = takeStep(endpoint);
+    if (endpoint === 'getSubmittedPullRequest' && !step?.status) prCalls++;
+    if (step?.delayMs) await delay(step.delayMs);
+    if (step?.hang) return; // the socket stays open; close() destroys it
+    if (step?.reset) {
+      req.socket.resetAndDestroy();
+      return;
+    }
+    if (step?.bytes) return streamJunk(res, step.bytes, record);
+    if (step?.status && step.status !== 200) return send(step.status, step.body ?? '', step.headers);
+
+    const body = step?.body ?? (endpoint === 'getQueue' ? queueNow() : currentPr());
+    if (body === null) {
+      return send(404, endpoint === 'getQueue' ? 'Merge queue not found' : 'Pull request not found');
+    }
+    if (step?.truncate) {
+      const full = typeof body === 'string' ? body : JSON.stringify(body);
+      record.status = 200;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(full) });
+      res.write(full.slice(0, Math.floor(full.length / 2)));
+      setTimeout(() => req.socket.destroy(), 20);
+      return;
+    }
+    send(200, body, step?.headers);
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      if (!res.headersSent) res.writeHead(500, PLAIN);
+      res.end(`simulator error: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+  await new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined)));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    requests,
+    /** Requests made to one endpoint so far. @param {Endpoint} endpoint */
+    count: (endpoint) => requests.filter((r) => r.endpoint === endpoint).length,
+    /** How many requests the rate limit turned away. */
+    throttled: () => throttled,
+    useScenario,
+    /** Answer the next requests to `endpoint` with these steps. @param {Endpoint} endpoint @param {Step[]} steps */
+    script: (endpoint, steps) => scripts[endpoint].push(...steps),
+    /** getSubmittedPullRequest answers these states on successive calls; the last one stays. @param {string[]} states */
+    setPrStates: (states) => {
+      prStates = [...states];
+      prCalls = 0;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve(undefined));
+      }),
+  };
+}
+
+/** @typedef {Awaited<ReturnType<typeof startSimulator>>} Simulator */
+
+/** The request-body rules of Trunk's OpenAPI document, answered as Trunk does: 400, plain text. */
+/** @param {Endpoint} endpoint @param {unknown} body */
+function requestProblem(endpoint, body) {
+  const b = /** @type {any} */ (body);
+  const repo = b?.repo;
+  if (!repo || typeof repo !== 'object') return 'repo is required';
+  for (const key of ['host', 'owner', 'name']) {
+    if (typeof repo[key] !== 'string' || repo[key] === '') return `repo.${key} is required`;
+  }
+  if (typeof b.targetBranch !== 'string' || b.targetBranch === '') return 'targetBranch is required';
+  if (endpoint === 'getSubmittedPullRequest') {
+    const n = b.pr?.number;
+    if (!Number.isInteger(n) || n < 0 || n > 4294967295) return 'pr.number must be an integer from 0 to 4294967295';
+  }
+  return undefined;
+}
+
+/** @param {http.ServerResponse} res @param {number} bytes @param {RequestRecord} record */
+function streamJunk(res, bytes, record) {
+  record.status = 200;
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  let left = bytes;
+  const pump = () => {
+    while (left > 0) {
+      const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+      left -= part.length;
+      if (!res.write(part)) return void res.once('drain', pump);
+    }
+    res.end();
+  };
+  res.on('error', () => {});
+  pump();
+}
+
+/** @param {number} ms */
+function delay(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO };
+
+// `node simulator/server.mjs [--scenario NAME] [--port N] [--latency-ms N]`: serve until stopped.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (/** @type {string} */ name) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const sim = await startSimulator({
+    scenario: arg('--scenario') ?? 'testing',
+    port: Number(arg('--port') ?? 0),
+    latencyMs: Number(arg('--latency-ms') ?? 0),
+  });
+  console.log(`Trunk API simulator on ${sim.url} (token ${sim.token}); Ctrl-C stops it.`);
+}

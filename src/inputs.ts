@@ -1,0 +1,170 @@
+// Reads and validates every input before any request. Outside the runner nothing applies
+// action.yml's defaults, so an empty input always means its default here.
+import * as z from 'zod/mini';
+import { InputError } from './errors.js';
+import type { EventFacts } from './event.js';
+import { WAITABLE_STATES } from './states.js';
+
+export interface Inputs {
+  apiToken: string;
+  owner: string;
+  name: string;
+  repoHost: string;
+  pr: number;
+  targetBranch: string;
+  /** Base URL without a trailing slash. */
+  apiUrl: string;
+  failIfNotReady: boolean;
+  /** Empty when not waiting. */
+  waitFor: string[];
+  waitTimeoutMs: number;
+  pollIntervalMs: number;
+  requestTimeoutMs: number;
+  retries: number;
+  summary: boolean;
+}
+
+export type GetInput = (name: string) => string;
+
+export const DEFAULT_API_URL = 'https://api.trunk.io';
+const MAX_PR = 4294967295;
+// setTimeout cannot hold more than 2^31-1 ms (~24.8 days); no job runs that long anyway.
+const MAX_SECONDS = 2_000_000;
+
+const bool = z.pipe(
+  z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], 'must be true or false'),
+  z.transform((value) => value.toLowerCase() === 'true'),
+);
+
+const wholeNumber = (min: number, max: number, what: string) =>
+  z.pipe(
+    z.string().check(z.regex(/^\d+$/, `must be ${what}`)),
+    z.pipe(
+      z.transform(Number),
+      z.number().check(z.minimum(min, `must be ${what}`), z.maximum(max, `must be ${what}`)),
+    ),
+  );
+
+const seconds = (min: number, what: string) =>
+  z.pipe(
+    z.string().check(z.regex(/^\d+(\.\d+)?$/, `must be a number of seconds ${what}`)),
+    z.pipe(
+      z.transform(Number),
+      z
+        .number()
+        .check(
+          z.minimum(min, `must be a number of seconds ${what}`),
+          z.maximum(MAX_SECONDS, `must be at most ${MAX_SECONDS} seconds`),
+        ),
+    ),
+  );
+
+const secondsPositive = (what: string) =>
+  z.pipe(seconds(0, what), z.number().check(z.positive(`must be a number of seconds ${what}`)));
+
+const waitFor = z.pipe(
+  z.transform((value: string) => value.toLowerCase().split(/[\s,]+/).filter(Boolean)),
+  z.array(z.enum(WAITABLE_STATES, `must list PR states among ${WAITABLE_STATES.join(', ')}`)),
+);
+
+function parse<T>(input: string, schema: z.ZodMiniType<T, string>, raw: string): T {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const message = result.error.issues[0]?.message ?? 'is invalid';
+  throw new InputError(input, `${message}, got ${quote(raw)}`);
+}
+
+function quote(value: string): string {
+  const shown = value.length > 60 ? `${value.slice(0, 59)}…` : value;
+  return JSON.stringify(shown);
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function parseApiUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new InputError('api-url', `must be an absolute https URL, got ${quote(raw)}`);
+  }
+  if (url.username || url.password) {
+    throw new InputError('api-url', 'must not carry credentials; the token goes in api-token');
+  }
+  if (url.search || url.hash) {
+    throw new InputError('api-url', `must not have a query or fragment, got ${quote(raw)}`);
+  }
+  const loopback = LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new InputError(
+      'api-url',
+      `must use https (plain http only to localhost, 127.0.0.1 or [::1]) so the token is never sent in clear text, got ${quote(raw)}`,
+    );
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+function parseRepo(raw: string): { owner: string; name: string } {
+  const parts = raw.split('/');
+  if (parts.length !== 2 || !parts[0] || !parts[1] || /\s/.test(raw)) {
+    throw new InputError('repo', `must be owner/name, got ${quote(raw)}`);
+  }
+  return { owner: parts[0], name: parts[1] };
+}
+
+function hostOf(serverUrl: string | undefined): string {
+  if (!serverUrl) return 'github.com';
+  try {
+    return new URL(serverUrl).host || 'github.com';
+  } catch {
+    return 'github.com';
+  }
+}
+
+export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: EventFacts): Inputs {
+  const get = (name: string) => getInput(name).trim();
+  const or = (name: string, fallback: string) => get(name) || fallback;
+
+  const apiToken = get('api-token');
+  if (!apiToken) {
+    throw new InputError(
+      'api-token',
+      'is empty. Pass a Trunk organization API token from a secret; note that GitHub does not give secrets to workflows triggered from forks or by Dependabot.',
+    );
+  }
+
+  const repoRaw = or('repo', env.GITHUB_REPOSITORY ?? '');
+  if (!repoRaw) throw new InputError('repo', 'is empty and GITHUB_REPOSITORY is not set; set repo to owner/name');
+
+  const prRaw = get('pr') || (event.prNumber === undefined ? '' : String(event.prNumber));
+  if (!prRaw) {
+    throw new InputError(
+      'pr',
+      'is empty and this event has no pull request; set pr to the pull request number',
+    );
+  }
+
+  const branchRaw = or('target-branch', event.baseRef ?? event.defaultBranch ?? '').replace(/^refs\/heads\//, '');
+  if (!branchRaw) {
+    throw new InputError(
+      'target-branch',
+      "is empty and this event names no base branch or default branch; set target-branch to the queue's branch",
+    );
+  }
+
+  return {
+    apiToken,
+    ...parseRepo(repoRaw),
+    repoHost: or('repo-host', hostOf(env.GITHUB_SERVER_URL)),
+    pr: parse('pr', wholeNumber(1, MAX_PR, `a pull request number from 1 to ${MAX_PR}`), prRaw),
+    targetBranch: branchRaw,
+    apiUrl: parseApiUrl(or('api-url', DEFAULT_API_URL)),
+    failIfNotReady: parse('fail-if-not-ready', bool, or('fail-if-not-ready', 'false')),
+    waitFor: parse('wait-for', waitFor, get('wait-for')),
+    waitTimeoutMs: 1000 * parse('wait-timeout-seconds', secondsPositive('above 0'), or('wait-timeout-seconds', '3600')),
+    pollIntervalMs: 1000 * parse('poll-interval-seconds', seconds(1, 'of at least 1'), or('poll-interval-seconds', '15')),
+    requestTimeoutMs: 1000 * parse('request-timeout-seconds', secondsPositive('above 0'), or('request-timeout-seconds', '30')),
+    retries: parse('retries', wholeNumber(0, 10, 'a whole number from 0 to 10'), or('retries', '3')),
+    summary: parse('summary', bool, or('summary', 'true')),
+  };
+}

@@ -1,0 +1,37 @@
+// When to retry and how long to wait. Pure: the client supplies the clock and the randomness.
+
+/** Statuses Trunk's docs call safe to retry for reads. 400/401/403/404 are final. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+
+const BASE_MS = 1000;
+const MAX_BACKOFF_MS = 32_000;
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * `Retry-After` as milliseconds: delta-seconds or an HTTP date, capped at 60 s so a wrong or
+ * hostile header cannot park a job. undefined when absent or unreadable.
+ */
+export function parseRetryAfter(header: string | undefined, nowMs: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(value)) {
+    ms = Number(value) * 1000;
+  } else {
+    const date = Date.parse(value);
+    if (Number.isNaN(date)) return undefined;
+    ms = date - nowMs;
+  }
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+}
+
+/**
+ * The wait before retry number `retry` (0 for the first): about 1 s, doubling each time; at least
+ * `Retry-After` when the server sent one. Jitter of up to half the exponential step is added on
+ * top in both cases, so many runs throttled together do not come back in step.
+ */
+export function backoffMs(retry: number, retryAfterMs: number | undefined, random: () => number): number {
+  const exponential = Math.min(BASE_MS * 2 ** retry, MAX_BACKOFF_MS);
+  const least = Math.max(exponential, retryAfterMs ?? 0);
+  return Math.round(least + random() * exponential * 0.5);
+}

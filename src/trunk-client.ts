@@ -1,0 +1,168 @@
+// The two read endpoints of Trunk's v1 API: request, retry, and turn every answer into either a
+// validated body or an ApiError a user can act on.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, type Endpoint } from './errors.js';
+import { postJson, TransportError, type RawResponse } from './http-transport.js';
+import { backoffMs, parseRetryAfter, RETRYABLE_STATUSES } from './retry-policy.js';
+import { parseBody, queueSchema, submittedPullRequestSchema, type Queue } from './schemas.js';
+import type { PrAnswer } from './status.js';
+
+/** A real queue of thousands of entries is a few MB; anything far past that is refused. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+export interface QueueRef {
+  host: string;
+  owner: string;
+  name: string;
+  targetBranch: string;
+}
+
+export interface ClientOptions {
+  apiUrl: string;
+  token: string;
+  requestTimeoutMs: number;
+  retries: number;
+  /** One line per retry, for the log. */
+  log: (line: string) => void;
+  random?: () => number;
+}
+
+/** Raised when the caller's deadline cut a request or a retry's wait short. */
+export class DeadlineError extends Error {
+  override name = 'DeadlineError';
+}
+
+type Outcome = { response: RawResponse } | { failure: TransportError };
+
+export class TrunkClient {
+  constructor(private readonly options: ClientOptions) {}
+
+  async getSubmittedPullRequest(ref: QueueRef, pr: number, deadline?: AbortSignal): Promise<PrAnswer> {
+    const endpoint = 'getSubmittedPullRequest';
+    const response = await this.call(endpoint, { ...body(ref), pr: { number: pr } }, deadline);
+    if (response.status === 404) return { submitted: false };
+    return { submitted: true, pr: validate(endpoint, response, submittedPullRequestSchema) };
+  }
+
+  async getQueue(ref: QueueRef, deadline?: AbortSignal): Promise<Queue> {
+    const endpoint = 'getQueue';
+    const response = await this.call(endpoint, body(ref), deadline);
+    if (response.status === 404) {
+      throw new ApiError(
+        endpoint,
+        `there is no merge queue for ${ref.owner}/${ref.name} on branch "${ref.targetBranch}" (HTTP 404${detail(response)}). Check repo, repo-host and target-branch.`,
+        404,
+      );
+    }
+    return validate(endpoint, response, queueSchema);
+  }
+
+  /** Sends one request with retries; answers with a 200 or 404 response, or throws. */
+  private async call(endpoint: Endpoint, payload: unknown, deadline?: AbortSignal): Promise<RawResponse> {
+    const { retries, log } = this.options;
+    const random = this.options.random ?? Math.random;
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await this.attempt(endpoint, payload, deadline);
+      const problem = transientProblem(outcome);
+      if (problem === undefined) return finalResponse(endpoint, outcome);
+      if (attempt >= retries) {
+        const tries = retries === 0 ? '' : ` (after ${attempt + 1} attempts)`;
+        const status = 'response' in outcome ? outcome.response.status : undefined;
+        throw new ApiError(endpoint, `${problem}${tries}`, status, true);
+      }
+      const retryAfter =
+        'response' in outcome ? parseRetryAfter(header(outcome.response, 'retry-after'), Date.now()) : undefined;
+      const waitMs = backoffMs(attempt, retryAfter, random);
+      log(`${endpoint}: ${problem}; retry ${attempt + 1} of ${retries} in ${(waitMs / 1000).toFixed(1)} s`);
+      try {
+        await sleep(waitMs, undefined, { signal: deadline });
+      } catch {
+        throw new DeadlineError(`the deadline passed while waiting to retry ${endpoint}`);
+      }
+    }
+  }
+
+  private async attempt(endpoint: Endpoint, payload: unknown, deadline?: AbortSignal): Promise<Outcome> {
+    if (deadline?.aborted) throw new DeadlineError(`the deadline passed before ${endpoint}`);
+    try {
+      const response = await postJson(new URL(`${this.options.apiUrl}/v1/${endpoint}`), payload, {
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'user-agent': 'merge-queue-status',
+          'x-api-token': this.options.token,
+        },
+        timeoutMs: this.options.requestTimeoutMs,
+        maxBodyBytes: MAX_BODY_BYTES,
+        deadline,
+      });
+      return { response };
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+      if (error.kind === 'deadline') throw new DeadlineError(`the deadline passed during ${endpoint}`);
+      if (error.kind === 'too_large') throw new ApiError(endpoint, error.message);
+      return { failure: error };
+    }
+  }
+}
+
+function body(ref: QueueRef) {
+  return { repo: { host: ref.host, owner: ref.owner, name: ref.name }, targetBranch: ref.targetBranch };
+}
+
+/** Why a retry is worth it, or undefined when the outcome is final. */
+function transientProblem(outcome: Outcome): string | undefined {
+  if ('failure' in outcome) return outcome.failure.message;
+  const { status } = outcome.response;
+  if (!RETRYABLE_STATUSES.has(status)) return undefined;
+  return status === 429 ? `HTTP 429 (rate limited${detail(outcome.response)})` : `HTTP ${status}${detail(outcome.response)}`;
+}
+
+function finalResponse(endpoint: Endpoint, outcome: Outcome): RawResponse {
+  if (!('response' in outcome)) throw new ApiError(endpoint, outcome.failure.message);
+  const { response } = outcome;
+  const { status } = response;
+  if (status === 200 || status === 404) return response;
+  if (status === 401 || status === 403) {
+    throw new ApiError(
+      endpoint,
+      `the token was refused (HTTP ${status}${detail(response)}). Check that the api-token input holds a valid Trunk organization API token.`,
+      status,
+    );
+  }
+  if (status === 400) throw new ApiError(endpoint, `the request was rejected (HTTP 400${detail(response)})`, status);
+  if (status >= 300 && status < 400) {
+    throw new ApiError(
+      endpoint,
+      `answered with a redirect (HTTP ${status}) to ${header(response, 'location') ?? 'nowhere'}; redirects are not followed so the token stays with api-url. Set api-url to the API's own address.`,
+      status,
+    );
+  }
+  throw new ApiError(endpoint, `answered HTTP ${status}${detail(response)}`, status);
+}
+
+function validate<T>(endpoint: Endpoint, response: RawResponse, schema: Parameters<typeof parseBody<T>>[0]): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(response.body);
+  } catch {
+    throw new ApiError(endpoint, `answered HTTP ${response.status} with a body that is not JSON${detail(response)}`);
+  }
+  const result = parseBody(schema, json);
+  if (!result.ok) throw new ApiError(endpoint, `the answer does not fit the API: ${result.problem}`);
+  return result.value;
+}
+
+function header(response: RawResponse, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The start of a plain-text body, for a message; an HTML page is named, not quoted. */
+function detail(response: RawResponse): string {
+  const text = response.body.trim();
+  if (!text) return '';
+  if (/^<(!doctype|html|head|body)/i.test(text)) return ': an HTML page';
+  const line = text.replace(/\s+/g, ' ');
+  return `: ${line.length > 200 ? `${line.slice(0, 199)}…` : line}`;
+}
