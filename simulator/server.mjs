@@ -72,10 +72,13 @@ export async function startSimulator(options = {}) {
   }
   useScenario(options.scenario ?? 'testing');
 
-  /** The PR as it is now: the scenario's, moved along its state sequence. */
-  function currentPr() {
+  /**
+   * The PR at step `call` of its state sequence (the scenario's PR when there is none).
+   * @param {number} call
+   */
+  function prAt(call) {
     if (prStates.length === 0) return scenario.pr;
-    const state = prStates[Math.min(prCalls, prStates.length - 1)];
+    const state = prStates[Math.min(call, prStates.length - 1)];
     if (state === 'not_submitted') return null;
     const terminal = state === 'merged' || state === 'failed' || state === 'cancelled';
     return { ...(scenario.pr ?? {}), state, isCurrentlySubmittedToQueue: !terminal };
@@ -84,7 +87,8 @@ export async function startSimulator(options = {}) {
   function queueNow() {
     if (!scenario.queue) return null;
     const entries = [...scenario.others];
-    const pr = currentPr();
+    // The queue agrees with the PR's last answer.
+    const pr = prAt(Math.max(prCalls - 1, 0));
     if (pr && LISTED_STATES.has(String(pr.state)) && scenario.position) {
       const { readiness, forceEnqueued, isCurrentlySubmittedToQueue, verifiedByTestRun, ...listed } = pr;
       entries.splice(scenario.position - 1, 0, listed);
@@ -154,7 +158,6 @@ export async function startSimulator(options = {}) {
     if (problem) return send(400, problem);
 
     const step = takeStep(endpoint);
-    if (endpoint === 'getSubmittedPullRequest' && !step?.status) prCalls++;
     if (step?.delayMs) await delay(step.delayMs);
     if (step?.hang) return; // the socket stays open; close() destroys it
     if (step?.reset) {
@@ -164,7 +167,9 @@ export async function startSimulator(options = {}) {
     if (step?.bytes) return streamJunk(res, step.bytes, record);
     if (step?.status && step.status !== 200) return send(step.status, step.body ?? '', step.headers);
 
-    const body = step?.body ?? (endpoint === 'getQueue' ? queueNow() : currentPr());
+    const body = step?.body ?? (endpoint === 'getQueue' ? queueNow() : prAt(prCalls));
+    // Each answered PR request moves the state sequence one step on.
+    if (endpoint === 'getSubmittedPullRequest') prCalls++;
     if (body === null) {
       return send(404, endpoint === 'getQueue' ? 'Merge queue not found' : 'Pull request not found');
     }

@@ -66,10 +66,12 @@ export function postJson(url: URL, payload: unknown, options: PostOptions): Prom
           if (size > options.maxBodyBytes) fail(tooLarge(options.maxBodyBytes));
           else chunks.push(chunk);
         });
-        response.on('error', fail);
+        const cutOff = () =>
+          fail(new TransportError('connection', 'the connection closed before the whole answer arrived'));
+        response.on('error', cutOff);
         response.on('close', () => {
           if (!response.complete) {
-            fail(new Error('the connection closed before the whole answer arrived'));
+            cutOff();
             return;
           }
           resolve({

@@ -132,20 +132,24 @@ export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: Ev
       'is empty. Pass a Trunk organization API token from a secret; note that GitHub does not give secrets to workflows triggered from forks or by Dependabot.',
     );
   }
+  // A header cannot carry these, and Node's error for them would not say which input is wrong.
+  if (/[\s\u0000-\u001f\u007f-\uffff]/.test(apiToken)) {
+    throw new InputError('api-token', 'contains white space or characters a header cannot carry; check the secret');
+  }
 
   const repoRaw = or('repo', env.GITHUB_REPOSITORY ?? '');
   if (!repoRaw) throw new InputError('repo', 'is empty and GITHUB_REPOSITORY is not set; set repo to owner/name');
 
+  const repo = parseRepo(repoRaw);
+
   const prRaw = get('pr') || (event.prNumber === undefined ? '' : String(event.prNumber));
   if (!prRaw) {
-    throw new InputError(
-      'pr',
-      'is empty and this event has no pull request; set pr to the pull request number',
-    );
+    throw new InputError('pr', 'is empty and this event has no pull request; set pr to the pull request number');
   }
+  const pr = parse('pr', wholeNumber(1, MAX_PR, `a pull request number from 1 to ${MAX_PR}`), prRaw);
 
-  const branchRaw = or('target-branch', event.baseRef ?? event.defaultBranch ?? '').replace(/^refs\/heads\//, '');
-  if (!branchRaw) {
+  const targetBranch = or('target-branch', event.baseRef ?? event.defaultBranch ?? '').replace(/^refs\/heads\//, '');
+  if (!targetBranch) {
     throw new InputError(
       'target-branch',
       "is empty and this event names no base branch or default branch; set target-branch to the queue's branch",
@@ -154,10 +158,10 @@ export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: Ev
 
   return {
     apiToken,
-    ...parseRepo(repoRaw),
+    ...repo,
     repoHost: or('repo-host', hostOf(env.GITHUB_SERVER_URL)),
-    pr: parse('pr', wholeNumber(1, MAX_PR, `a pull request number from 1 to ${MAX_PR}`), prRaw),
-    targetBranch: branchRaw,
+    pr,
+    targetBranch,
     apiUrl: parseApiUrl(or('api-url', DEFAULT_API_URL)),
     failIfNotReady: parse('fail-if-not-ready', bool, or('fail-if-not-ready', 'false')),
     waitFor: parse('wait-for', waitFor, get('wait-for')),

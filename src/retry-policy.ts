@@ -18,7 +18,8 @@ export function parseRetryAfter(header: string | undefined, nowMs: number): numb
   if (/^\d+(\.\d+)?$/.test(value)) {
     ms = Number(value) * 1000;
   } else {
-    const date = Date.parse(value);
+    // An HTTP date always names its day; Date.parse alone would read "-5" as a year.
+    const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
     if (Number.isNaN(date)) return undefined;
     ms = date - nowMs;
   }
