@@ -100,7 +100,7 @@ export function entry(prNumber, state, overrides = {}) {
 }
 
 /** @param {number} count @param {number} [first] */
-function pendingEntries(count, first = 1000) {
+function pendingEntries(count, first = 2000) {
   return Array.from({ length: count }, (_, i) => entry(first + i, i < 2 ? 'testing' : 'pending'));
 }
 

@@ -4,7 +4,7 @@
 // scriptable latency, state sequences, faults (statuses, hangs, resets, cut-off and huge bodies)
 // and a per-second rate limit that answers 429 with Retry-After.
 import http from 'node:http';
-import { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO } from './scenarios.mjs';
+import { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO, SIM_SHA } from './scenarios.mjs';
 
 /**
  * One scripted answer, used instead of the normal one.
@@ -260,7 +260,7 @@ function delay(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO };
+export { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO, SIM_SHA };
 
 // `node simulator/server.mjs [--scenario NAME] [--port N] [--latency-ms N]`: serve until stopped.
 if (import.meta.url === `file://${process.argv[1]}`) {
