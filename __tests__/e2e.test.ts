@@ -106,15 +106,27 @@ describe('other events', () => {
 
 describe('bad inputs fail before any request', () => {
   it.each([
-    [{ 'api-token': '' }, /^Input 'api-token' is empty\. .*not give secrets to workflows triggered from forks or by Dependabot\.$/],
+    [
+      { 'api-token': '' },
+      /^Input 'api-token' is empty\. .*not give secrets to workflows triggered from forks or by Dependabot\.$/,
+    ],
     [{ pr: 'abc' }, /^Input 'pr' must be a pull request number from 1 to 4294967295, got "abc"$/],
     [{ pr: '0' }, /^Input 'pr' must be .*, got "0"$/],
     [{ pr: '-1' }, /^Input 'pr' must be .*, got "-1"$/],
     [{ pr: '1.5' }, /^Input 'pr' must be .*, got "1\.5"$/],
     [{ repo: 'octo-org' }, /^Input 'repo' must be owner\/name, got "octo-org"$/],
-    [{ 'wait-timeout-seconds': 'an hour' }, /^Input 'wait-timeout-seconds' must be a number of seconds above 0, got "an hour"$/],
-    [{ 'request-timeout-seconds': 'x' }, /^Input 'request-timeout-seconds' must be a number of seconds above 0, got "x"$/],
-    [{ 'poll-interval-seconds': '0' }, /^Input 'poll-interval-seconds' must be a number of seconds of at least 1, got "0"$/],
+    [
+      { 'wait-timeout-seconds': 'an hour' },
+      /^Input 'wait-timeout-seconds' must be a number of seconds above 0, got "an hour"$/,
+    ],
+    [
+      { 'request-timeout-seconds': 'x' },
+      /^Input 'request-timeout-seconds' must be a number of seconds above 0, got "x"$/,
+    ],
+    [
+      { 'poll-interval-seconds': '0' },
+      /^Input 'poll-interval-seconds' must be a number of seconds of at least 1, got "0"$/,
+    ],
     [{ retries: '-1' }, /^Input 'retries' must be a whole number from 0 to 10, got "-1"$/],
     [{ 'wait-for': 'merged,shipped' }, /^Input 'wait-for' must list PR states among .*, got "merged,shipped"$/],
     [{ 'api-url': 'http://api.trunk.io' }, /^Input 'api-url' must use https .*, got "http:\/\/api\.trunk\.io"$/],
@@ -152,7 +164,12 @@ describe('answers and errors of the API', () => {
       result,
       'PR #1842 is not ready for the merge queue: mergeability_in_progress (GitHub mergeability is in_progress), impacted_targets_missing (impacted targets have not been uploaded).',
     );
-    expect(result.outputs).toMatchObject({ state: 'not_ready', ready: 'false', 'not-ready-reasons': 'mergeability_in_progress,impacted_targets_missing', position: '' });
+    expect(result.outputs).toMatchObject({
+      state: 'not_ready',
+      ready: 'false',
+      'not-ready-reasons': 'mergeability_in_progress,impacted_targets_missing',
+      position: '',
+    });
     expect(result.summary).toContain('⏳ Not ready: PR #1842 is not_ready');
   });
 
@@ -186,9 +203,16 @@ describe('answers and errors of the API', () => {
     sim.useScenario('big-queue');
     const result = await run();
     expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ position: '4321', 'queue-length': '5000', 'queue-json': '', 'queue-mode': 'parallel' });
+    expect(result.outputs).toMatchObject({
+      position: '4321',
+      'queue-length': '5000',
+      'queue-json': '',
+      'queue-mode': 'parallel',
+    });
     expect(result.outputs['prs-ahead']?.split(',')).toHaveLength(4320);
-    expect(result.stdout).toMatch(/Output queue-json left out: the body is [\d.]+ MB, over GitHub's 1 MB output limit\./);
+    expect(result.stdout).toMatch(
+      /Output queue-json left out: the body is [\d.]+ MB, over GitHub's 1 MB output limit\./,
+    );
     for (const value of Object.values(result.outputs)) expect(Buffer.byteLength(value)).toBeLessThan(1_000_000);
     expect(Buffer.byteLength(result.summary)).toBeLessThan(1024 * 1024);
     expect(result.summary).toContain('and 4950 more');
@@ -222,7 +246,12 @@ describe('the token', () => {
     results.push(await run({ 'api-url': `${sim.url}/${token}` }));
     for (const result of results) {
       expect(result.code).toBe(1);
-      const everything = [result.stdout.replace(`::add-mask::${token}\n`, ''), result.stderr, result.outputFile, result.summary].join('\n');
+      const everything = [
+        result.stdout.replace(`::add-mask::${token}\n`, ''),
+        result.stderr,
+        result.outputFile,
+        result.summary,
+      ].join('\n');
       expect(everything.toLowerCase()).not.toContain(token.toLowerCase());
       expect(result.stdout.startsWith(`::add-mask::${token}\n`)).toBe(true);
     }
@@ -244,7 +273,12 @@ describe('wait-for', () => {
   it('times out at its deadline with every output still set', async () => {
     const result = await run({ 'wait-for': 'merged', 'poll-interval-seconds': '1', 'wait-timeout-seconds': '1.5' });
     expectFailure(result, 'Timed out after 2s waiting for PR #1842 to reach merged; it is testing (ready).');
-    expect(result.outputs).toMatchObject({ state: 'testing', position: '2', 'timed-out': 'true', 'waited-seconds': '2' });
+    expect(result.outputs).toMatchObject({
+      state: 'testing',
+      position: '2',
+      'timed-out': 'true',
+      'waited-seconds': '2',
+    });
     expect(result.summary).toContain('timed out after 2s');
   });
 

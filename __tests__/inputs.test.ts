@@ -75,14 +75,21 @@ describe('readInputs', () => {
   });
 
   it('takes repo-host from GITHUB_SERVER_URL, and the default branch when the event has no base', () => {
-    const inputs = read({ ...token, pr: '5' }, { defaultBranch: 'trunk' }, { ...env, GITHUB_SERVER_URL: 'https://ghe.corp:8443' });
+    const inputs = read(
+      { ...token, pr: '5' },
+      { defaultBranch: 'trunk' },
+      { ...env, GITHUB_SERVER_URL: 'https://ghe.corp:8443' },
+    );
     expect(inputs.repoHost).toBe('ghe.corp:8443');
     expect(inputs.targetBranch).toBe('trunk');
   });
 
-  it.each(['http://localhost:8080', 'http://127.0.0.1:1/', 'http://[::1]:9', 'https://api.trunk.io'])('accepts api-url %s', (url) => {
-    expect(read({ ...token, 'api-url': url }).apiUrl).toBe(url.replace(/\/$/, ''));
-  });
+  it.each(['http://localhost:8080', 'http://127.0.0.1:1/', 'http://[::1]:9', 'https://api.trunk.io'])(
+    'accepts api-url %s',
+    (url) => {
+      expect(read({ ...token, 'api-url': url }).apiUrl).toBe(url.replace(/\/$/, ''));
+    },
+  );
 
   it.each([
     ['api-token', { 'api-token': '' }, /^Input 'api-token' is empty\..*secret.*forks or by Dependabot/],
@@ -95,16 +102,44 @@ describe('readInputs', () => {
     ['repo', { repo: 'just-a-name' }, /^Input 'repo' must be owner\/name, got "just-a-name"$/],
     ['repo', { repo: 'a/b/c' }, /^Input 'repo' must be owner\/name, got "a\/b\/c"$/],
     ['repo', { repo: '/b' }, /^Input 'repo' must be owner\/name/],
-    ['wait-timeout-seconds', { 'wait-timeout-seconds': 'soon' }, /^Input 'wait-timeout-seconds' must be a number of seconds above 0, got "soon"$/],
-    ['wait-timeout-seconds', { 'wait-timeout-seconds': '0' }, /^Input 'wait-timeout-seconds' must be a number of seconds above 0, got "0"$/],
-    ['request-timeout-seconds', { 'request-timeout-seconds': '1e3' }, /^Input 'request-timeout-seconds' must be a number of seconds/],
-    ['poll-interval-seconds', { 'poll-interval-seconds': '0.5' }, /^Input 'poll-interval-seconds' must be a number of seconds of at least 1, got "0.5"$/],
+    [
+      'wait-timeout-seconds',
+      { 'wait-timeout-seconds': 'soon' },
+      /^Input 'wait-timeout-seconds' must be a number of seconds above 0, got "soon"$/,
+    ],
+    [
+      'wait-timeout-seconds',
+      { 'wait-timeout-seconds': '0' },
+      /^Input 'wait-timeout-seconds' must be a number of seconds above 0, got "0"$/,
+    ],
+    [
+      'request-timeout-seconds',
+      { 'request-timeout-seconds': '1e3' },
+      /^Input 'request-timeout-seconds' must be a number of seconds/,
+    ],
+    [
+      'poll-interval-seconds',
+      { 'poll-interval-seconds': '0.5' },
+      /^Input 'poll-interval-seconds' must be a number of seconds of at least 1, got "0.5"$/,
+    ],
     ['retries', { retries: 'many' }, /^Input 'retries' must be a whole number from 0 to 10, got "many"$/],
     ['retries', { retries: '11' }, /^Input 'retries' must be a whole number from 0 to 10/],
-    ['wait-for', { 'wait-for': 'merged, done' }, /^Input 'wait-for' must list PR states among not_submitted, not_ready, .*, got "merged, done"$/],
-    ['fail-if-not-ready', { 'fail-if-not-ready': 'yes' }, /^Input 'fail-if-not-ready' must be true or false, got "yes"$/],
+    [
+      'wait-for',
+      { 'wait-for': 'merged, done' },
+      /^Input 'wait-for' must list PR states among not_submitted, not_ready, .*, got "merged, done"$/,
+    ],
+    [
+      'fail-if-not-ready',
+      { 'fail-if-not-ready': 'yes' },
+      /^Input 'fail-if-not-ready' must be true or false, got "yes"$/,
+    ],
     ['summary', { summary: '1' }, /^Input 'summary' must be true or false, got "1"$/],
-    ['api-url', { 'api-url': 'http://api.trunk.io' }, /^Input 'api-url' must use https \(plain http only to localhost.*clear text, got "http:\/\/api.trunk.io"$/],
+    [
+      'api-url',
+      { 'api-url': 'http://api.trunk.io' },
+      /^Input 'api-url' must use https \(plain http only to localhost.*clear text, got "http:\/\/api.trunk.io"$/,
+    ],
     ['api-url', { 'api-url': 'http://10.0.0.1' }, /^Input 'api-url' must use https/],
     ['api-url', { 'api-url': 'api.trunk.io' }, /^Input 'api-url' must be an absolute https URL, got "api.trunk.io"$/],
     ['api-url', { 'api-url': 'ftp://localhost' }, /^Input 'api-url' must use https/],

@@ -25,10 +25,29 @@ beforeEach(async () => {
 });
 afterEach(() => sim.close());
 
-function options(overrides: Partial<ObserveOptions> & { retries?: number; requestTimeoutMs?: number } = {}): ObserveOptions {
+function options(
+  overrides: Partial<ObserveOptions> & { retries?: number; requestTimeoutMs?: number } = {},
+): ObserveOptions {
   const { retries = 3, requestTimeoutMs = 5000, ...rest } = overrides;
-  const client = new TrunkClient({ apiUrl: sim.url, token: sim.token, requestTimeoutMs, retries, log: (line) => log.info(line), random: () => 0 });
-  return { client, ref, pr: 1842, log, waitFor: [], waitTimeoutMs: 10_000, pollIntervalMs: 50, random: () => 0, ...rest };
+  const client = new TrunkClient({
+    apiUrl: sim.url,
+    token: sim.token,
+    requestTimeoutMs,
+    retries,
+    log: (line) => log.info(line),
+    random: () => 0,
+  });
+  return {
+    client,
+    ref,
+    pr: 1842,
+    log,
+    waitFor: [],
+    waitTimeoutMs: 10_000,
+    pollIntervalMs: 50,
+    random: () => 0,
+    ...rest,
+  };
 }
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -117,10 +136,14 @@ describe('wait-for', () => {
   it('a hang during the wait is cut off at the deadline, not the request timeout', async () => {
     sim.script('getSubmittedPullRequest', [{ delayMs: 0 }, { hang: true, times: Infinity }]);
     const started = Date.now();
-    const error = await failure(observe(options({ waitFor: ['merged'], waitTimeoutMs: 1500, requestTimeoutMs: 60_000 }), seen));
+    const error = await failure(
+      observe(options({ waitFor: ['merged'], waitTimeoutMs: 1500, requestTimeoutMs: 60_000 }), seen),
+    );
     // A generous bound that still proves the 60 s request timeout did not decide the end.
     expect(Date.now() - started).toBeLessThan(1500 + 5000);
-    expect((error as Error).message).toBe('Timed out after 2s waiting for PR #1842 to reach merged; it is testing (ready).');
+    expect((error as Error).message).toBe(
+      'Timed out after 2s waiting for PR #1842 to reach merged; it is testing (ready).',
+    );
     expect(seen.wait).toEqual({ waitedSeconds: 2, timedOut: true });
     expect(queueReads()).toBe(2);
   });
@@ -146,7 +169,9 @@ describe('wait-for', () => {
   });
 
   it('polls as often as the interval implies, no more', async () => {
-    const error = await failure(observe(options({ waitFor: ['merged'], waitTimeoutMs: 1000, pollIntervalMs: 200 }), seen));
+    const error = await failure(
+      observe(options({ waitFor: ['merged'], waitTimeoutMs: 1000, pollIntervalMs: 200 }), seen),
+    );
     expect(error).toBeInstanceOf(VerdictError);
     // One poll at the start and at most one per interval after it; no busy loop.
     expect(polls()).toBeGreaterThanOrEqual(3);
@@ -161,7 +186,9 @@ describe('wait-for', () => {
     await observe(options({ waitFor: ['merged'] }), seen);
     expect(seen.queue?.state).toBe('running');
     expect(lines.filter((l) => l.startsWith('warning'))).toEqual([
-      expect.stringMatching(/^warning: Could not read the queue again at the end of the wait \(Trunk API getQueue: the token was refused/),
+      expect.stringMatching(
+        /^warning: Could not read the queue again at the end of the wait \(Trunk API getQueue: the token was refused/,
+      ),
     ]);
   });
 });

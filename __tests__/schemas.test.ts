@@ -23,10 +23,19 @@ describe('response schemas', () => {
   it('accepts uppercase and unknown enum values, lowercased', () => {
     const result = parseBody(
       submittedPullRequestSchema,
-      prBody({ state: 'TESTS_PASSED', readiness: { requiresImpactedTargets: false, doesBaseBranchMatch: true, gitHubMergeability: 'MERGEABLE' } }),
+      prBody({
+        state: 'TESTS_PASSED',
+        readiness: { requiresImpactedTargets: false, doesBaseBranchMatch: true, gitHubMergeability: 'MERGEABLE' },
+      }),
     );
-    expect(result.ok && [result.value.state, result.value.readiness?.gitHubMergeability]).toEqual(['tests_passed', 'mergeable']);
-    const q = parseBody(queueSchema, queueWith([entry(1, 'Awaiting_Review')], { state: 'Frozen', mode: 'HYBRID', mergeMethod: 'FAST_FORWARD' }));
+    expect(result.ok && [result.value.state, result.value.readiness?.gitHubMergeability]).toEqual([
+      'tests_passed',
+      'mergeable',
+    ]);
+    const q = parseBody(
+      queueSchema,
+      queueWith([entry(1, 'Awaiting_Review')], { state: 'Frozen', mode: 'HYBRID', mergeMethod: 'FAST_FORWARD' }),
+    );
     expect(q.ok && [q.value.state, q.value.mode, q.value.mergeMethod, q.value.enqueuedPullRequests[0]?.state]).toEqual([
       'frozen',
       'hybrid',
@@ -42,7 +51,10 @@ describe('response schemas', () => {
   it('names a missing required field', () => {
     const body = prBody();
     delete (body as Record<string, unknown>).prSha;
-    expect(parseBody(submittedPullRequestSchema, body)).toEqual({ ok: false, problem: 'required field "prSha" is missing' });
+    expect(parseBody(submittedPullRequestSchema, body)).toEqual({
+      ok: false,
+      problem: 'required field "prSha" is missing',
+    });
   });
 
   it('names a field of the wrong type, with its path in the body', () => {

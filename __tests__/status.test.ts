@@ -18,7 +18,10 @@ describe('readinessReasons', () => {
   });
 
   it('does not need impacted targets when they are not required', () => {
-    const answer = { submitted: true as const, pr: pr({ readiness: readiness({ requiresImpactedTargets: false, hasImpactedTargets: undefined }) }) };
+    const answer = {
+      submitted: true as const,
+      pr: pr({ readiness: readiness({ requiresImpactedTargets: false, hasImpactedTargets: undefined }) }),
+    };
     expect(readinessReasons(answer)).toEqual([]);
   });
 
@@ -74,7 +77,12 @@ describe('deriveStatus', () => {
 
   it('reports not_submitted for a 404', () => {
     const status = deriveStatus(1842, { submitted: false }, q);
-    expect(status).toMatchObject({ state: 'not_submitted', submitted: false, ready: false, reasons: ['not_submitted'] });
+    expect(status).toMatchObject({
+      state: 'not_submitted',
+      submitted: false,
+      ready: false,
+      reasons: ['not_submitted'],
+    });
   });
 
   it('compares the event head SHA with the queue, in any letter case', () => {
@@ -88,7 +96,15 @@ describe('deriveStatus', () => {
 
 describe('toOutputs', () => {
   it('sets every output of the contract as a string', () => {
-    const status = deriveStatus(1842, { submitted: true, pr: pr() }, queue([[10, 'testing'], [1842, 'testing']]), pr().prSha);
+    const status = deriveStatus(
+      1842,
+      { submitted: true, pr: pr() },
+      queue([
+        [10, 'testing'],
+        [1842, 'testing'],
+      ]),
+      pr().prSha,
+    );
     const { outputs, omitted } = toOutputs(status, { waitedSeconds: 12, timedOut: true });
     expect(Object.keys(outputs)).toEqual([...OUTPUT_NAMES]);
     expect(omitted).toEqual([]);
@@ -119,7 +135,16 @@ describe('toOutputs', () => {
 
   it('gives the empty string, never undefined, for what a not-submitted PR lacks', () => {
     const { outputs } = toOutputs(deriveStatus(1842, { submitted: false }, queue([])), noWait);
-    for (const name of ['does-base-branch-match', 'github-mergeability', 'position', 'prs-ahead', 'priority-name', 'pr-sha', 'stale', 'pr-json']) {
+    for (const name of [
+      'does-base-branch-match',
+      'github-mergeability',
+      'position',
+      'prs-ahead',
+      'priority-name',
+      'pr-sha',
+      'stale',
+      'pr-json',
+    ]) {
       expect(outputs[name as keyof typeof outputs]).toBe('');
     }
     expect(outputs['not-ready-reasons']).toBe('not_submitted');
@@ -139,6 +164,8 @@ describe('toOutputs', () => {
     expect(JSON.stringify(big).length).toBeGreaterThan(OUTPUT_LIMIT_BYTES);
     expect(outputs['queue-json']).toBe('');
     expect(outputs['pr-json']).not.toBe('');
-    expect(omitted).toEqual([expect.stringMatching(/^Output queue-json left out: the body is [\d.]+ MB, over GitHub's 1 MB/)]);
+    expect(omitted).toEqual([
+      expect.stringMatching(/^Output queue-json left out: the body is [\d.]+ MB, over GitHub's 1 MB/),
+    ]);
   });
 });

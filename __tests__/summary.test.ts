@@ -11,7 +11,9 @@ const cells = (html: string) => [...html.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)
 
 describe('escapeHtml', () => {
   it('escapes markup and quotes, and folds line breaks that would end an HTML block', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>\n\n# h`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62; # h');
+    expect(escapeHtml(`<a href="x">'&'</a>\n\n# h`)).toBe(
+      '&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62; # h',
+    );
   });
 
   it('cuts long text to a bounded length', () => {
@@ -37,7 +39,15 @@ describe('renderSummary', () => {
   });
 
   it('lists the reasons of a PR that is not ready or not submitted', () => {
-    const notReady = pr({ state: 'not_ready', readiness: { requiresImpactedTargets: true, hasImpactedTargets: false, doesBaseBranchMatch: true, gitHubMergeability: 'in_progress' } });
+    const notReady = pr({
+      state: 'not_ready',
+      readiness: {
+        requiresImpactedTargets: true,
+        hasImpactedTargets: false,
+        doesBaseBranchMatch: true,
+        gitHubMergeability: 'in_progress',
+      },
+    });
     const html = renderSummary({ ...base, status: deriveStatus(1842, { submitted: true, pr: notReady }, q) });
     expect(html).toContain('⏳ Not ready: PR #1842 is not_ready');
     expect(html).toContain('❌ GitHub mergeability: in_progress');
@@ -49,7 +59,9 @@ describe('renderSummary', () => {
 
   it('shows a failure without a status', () => {
     const html = renderSummary({ ...base, failure: 'Trunk API getQueue: the token was <refused>' });
-    expect(html).toBe('<h2>Merge queue status unavailable</h2>\n<p>❌ Trunk API getQueue: the token was &#60;refused&#62;</p>\n');
+    expect(html).toBe(
+      '<h2>Merge queue status unavailable</h2>\n<p>❌ Trunk API getQueue: the token was &#60;refused&#62;</p>\n',
+    );
   });
 
   it('shows at most 50 entries, then how many more', () => {
@@ -67,9 +79,21 @@ describe('renderSummary', () => {
 
   it('lets no text from the API or the event add markup or break the table', () => {
     const hostile = '<script>alert(1)</script></td></tr></table>\n\n# | x | <img src=x onerror=alert(1)>';
-    const body = { ...queueBody({ branch: hostile }), enqueuedPullRequests: [entry(1, hostile, { prTitle: hostile, prAuthor: hostile, priorityName: hostile })] };
-    const status = deriveStatus(1842, { submitted: true, pr: pr({ prTitle: hostile, prAuthor: hostile, priorityName: hostile, prSha: hostile }) }, queueSchema.parse(body));
-    const html = renderSummary({ ...base, repo: 'o/<r>', status, wait: { waitFor: ['merged'], waitedSeconds: 5, outcome: hostile } });
+    const body = {
+      ...queueBody({ branch: hostile }),
+      enqueuedPullRequests: [entry(1, hostile, { prTitle: hostile, prAuthor: hostile, priorityName: hostile })],
+    };
+    const status = deriveStatus(
+      1842,
+      { submitted: true, pr: pr({ prTitle: hostile, prAuthor: hostile, priorityName: hostile, prSha: hostile }) },
+      queueSchema.parse(body),
+    );
+    const html = renderSummary({
+      ...base,
+      repo: 'o/<r>',
+      status,
+      wait: { waitFor: ['merged'], waitedSeconds: 5, outcome: hostile },
+    });
     expect(html).not.toMatch(/<script|<img|<\/table><\/td>|\n\n/);
     const tags = new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map((m) => m[1]));
     const ours = ['a', 'b', 'br', 'code', 'h2', 'h3', 'li', 'p', 'table', 'td', 'th', 'tr', 'ul'];
@@ -91,7 +115,11 @@ describe('renderSummary', () => {
   });
 
   it('leaves out PR links when the server URL is not http(s)', () => {
-    const html = renderSummary({ ...base, serverUrl: 'javascript:alert(1)', status: deriveStatus(1842, { submitted: true, pr: pr() }, q) });
+    const html = renderSummary({
+      ...base,
+      serverUrl: 'javascript:alert(1)',
+      status: deriveStatus(1842, { submitted: true, pr: pr() }, q),
+    });
     expect(html).not.toContain('<a ');
   });
 });

@@ -46,7 +46,11 @@ describe('answers', () => {
     expect(queue.enqueuedPullRequests.map((e) => e.prNumber)).toEqual([1840, 1842, 1845]);
     const bodies = Object.fromEntries(sim.requests.map((r) => [r.endpoint, r.body]));
     expect(bodies).toEqual({
-      getSubmittedPullRequest: { repo: { host: 'github.com', owner: 'octo-org', name: 'octo-repo' }, targetBranch: 'main', pr: { number: 1842 } },
+      getSubmittedPullRequest: {
+        repo: { host: 'github.com', owner: 'octo-org', name: 'octo-repo' },
+        targetBranch: 'main',
+        pr: { number: 1842 },
+      },
       getQueue: { repo: { host: 'github.com', owner: 'octo-org', name: 'octo-repo' }, targetBranch: 'main' },
     });
   });
@@ -77,13 +81,17 @@ describe('final errors are never retried', () => {
   });
 
   it('403 with an HTML page from the edge: named, not quoted', async () => {
-    sim.script('getSubmittedPullRequest', [{ status: 403, body: '<!DOCTYPE html><html><body><h1>403 Forbidden</h1></body></html>' }]);
+    sim.script('getSubmittedPullRequest', [
+      { status: 403, body: '<!DOCTYPE html><html><body><h1>403 Forbidden</h1></body></html>' },
+    ]);
     const error = await apiError(client().getSubmittedPullRequest(ref, 1842));
-    expect(error.message).toMatch(/^Trunk API getSubmittedPullRequest: the token was refused \(HTTP 403: an HTML page\)\. Check that the api-token input/);
+    expect(error.message).toMatch(
+      /^Trunk API getSubmittedPullRequest: the token was refused \(HTTP 403: an HTML page\)\. Check that the api-token input/,
+    );
     expect(sim.requests).toHaveLength(1);
   });
 
-  it('400: the request was rejected, with Trunk\'s plain-text reason', async () => {
+  it("400: the request was rejected, with Trunk's plain-text reason", async () => {
     const error = await apiError(client().getSubmittedPullRequest(ref, 4294967296));
     expect(error.message).toBe(
       'Trunk API getSubmittedPullRequest: the request was rejected (HTTP 400: pr.number must be an integer from 0 to 4294967295)',
@@ -94,7 +102,9 @@ describe('final errors are never retried', () => {
   it('a redirect is not followed, so the token stays with api-url', async () => {
     sim.script('getQueue', [{ status: 307, headers: { location: 'https://elsewhere.example/v1/getQueue' } }]);
     const error = await apiError(client().getQueue(ref));
-    expect(error.message).toMatch(/answered with a redirect \(HTTP 307\) to https:\/\/elsewhere\.example\/v1\/getQueue; redirects are not followed/);
+    expect(error.message).toMatch(
+      /answered with a redirect \(HTTP 307\) to https:\/\/elsewhere\.example\/v1\/getQueue; redirects are not followed/,
+    );
     expect(sim.requests).toHaveLength(1);
   });
 });
@@ -139,7 +149,10 @@ describe('transient failures are retried', () => {
   it('429 without Retry-After backs off from about 1 s', async () => {
     sim.script('getQueue', [{ status: 429 }, { status: 429 }]);
     await client().getQueue(ref);
-    expect(logs).toEqual(['getQueue: HTTP 429 (rate limited); retry 1 of 3 in 1.0 s', 'getQueue: HTTP 429 (rate limited); retry 2 of 3 in 2.0 s']);
+    expect(logs).toEqual([
+      'getQueue: HTTP 429 (rate limited); retry 1 of 3 in 1.0 s',
+      'getQueue: HTTP 429 (rate limited); retry 2 of 3 in 2.0 s',
+    ]);
     expect(sim.count('getQueue')).toBe(3);
   });
 
@@ -154,13 +167,17 @@ describe('transient failures are retried', () => {
     sim.script('getSubmittedPullRequest', [{ reset: true }]);
     const answer = await client().getSubmittedPullRequest(ref, 1842);
     expect(answer.submitted).toBe(true);
-    expect(logs).toEqual([expect.stringMatching(/^getSubmittedPullRequest: connection failed \(ECONNRESET\); retry 1 of 3/)]);
+    expect(logs).toEqual([
+      expect.stringMatching(/^getSubmittedPullRequest: connection failed \(ECONNRESET\); retry 1 of 3/),
+    ]);
   });
 
   it('a body cut off mid-JSON, persistently', async () => {
     sim.script('getQueue', [{ truncate: true, times: 2 }]);
     const error = await apiError(client({ retries: 1 }).getQueue(ref));
-    expect(error.message).toBe('Trunk API getQueue: the connection closed before the whole answer arrived (after 2 attempts)');
+    expect(error.message).toBe(
+      'Trunk API getQueue: the connection closed before the whole answer arrived (after 2 attempts)',
+    );
     expect(sim.count('getQueue')).toBe(2);
   });
 
@@ -182,7 +199,9 @@ describe('bodies that do not fit', () => {
   it('a body that is not JSON', async () => {
     sim.script('getQueue', [{ status: 200, body: '{"state":"running",' }]);
     const error = await apiError(client().getQueue(ref));
-    expect(error.message).toBe('Trunk API getQueue: answered HTTP 200 with a body that is not JSON: {"state":"running",');
+    expect(error.message).toBe(
+      'Trunk API getQueue: answered HTTP 200 with a body that is not JSON: {"state":"running",',
+    );
   });
 
   it('a missing required field, named', async () => {
@@ -196,14 +215,18 @@ describe('bodies that do not fit', () => {
   it('a field of the wrong type, named', async () => {
     sim.script('getQueue', [{ status: 200, body: { ...queueBody({ concurrency: 'two' }), enqueuedPullRequests: [] } }]);
     const error = await apiError(client().getQueue(ref));
-    expect(error.message).toBe('Trunk API getQueue: the answer does not fit the API: field "concurrency" should be number but is string "two"');
+    expect(error.message).toBe(
+      'Trunk API getQueue: the answer does not fit the API: field "concurrency" should be number but is string "two"',
+    );
   });
 
   it('a 50 MB body is refused early, with memory bounded', async () => {
     sim.script('getQueue', [{ bytes: 50 * 1024 * 1024 }]);
     const before = process.memoryUsage().rss;
     const error = await apiError(client().getQueue(ref));
-    expect(error.message).toBe('Trunk API getQueue: the answer is larger than 16 MiB, more than any real queue needs; refused');
+    expect(error.message).toBe(
+      'Trunk API getQueue: the answer is larger than 16 MiB, more than any real queue needs; refused',
+    );
     expect(process.memoryUsage().rss - before).toBeLessThan(45 * 1024 * 1024);
     expect(sim.requests).toHaveLength(1);
   });
@@ -219,7 +242,9 @@ describe('a deadline', () => {
 
   it('cuts a retry wait off', async () => {
     sim.script('getQueue', [{ status: 429, headers: { 'retry-after': '60' } }]);
-    await expect(client().getQueue(ref, AbortSignal.timeout(300))).rejects.toThrow('the deadline passed while waiting to retry getQueue');
+    await expect(client().getQueue(ref, AbortSignal.timeout(300))).rejects.toThrow(
+      'the deadline passed while waiting to retry getQueue',
+    );
     expect(sim.count('getQueue')).toBe(1);
   });
 });

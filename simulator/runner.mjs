@@ -79,7 +79,9 @@ export async function runAction(options = {}) {
 
     const started = performance.now();
     const child = spawn(options.node ?? process.execPath, [options.script ?? DIST], {
-      env: /** @type {NodeJS.ProcessEnv} */ (Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined))),
+      env: /** @type {NodeJS.ProcessEnv} */ (
+        Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined))
+      ),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

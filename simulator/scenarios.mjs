@@ -161,7 +161,10 @@ export const SCENARIOS = {
   },
   hostile: {
     description: 'Titles and authors full of HTML, table syntax and line breaks',
-    pr: prBody({ prTitle: '<script>alert(1)</script> | broken | row\n\n# heading', prAuthor: '<img src=x onerror=alert(1)>' }),
+    pr: prBody({
+      prTitle: '<script>alert(1)</script> | broken | row\n\n# heading',
+      prAuthor: '<img src=x onerror=alert(1)>',
+    }),
     queue: queueBody({ branch: 'main<b>' }),
     others: [entry(1840, 'testing', { prTitle: '</table><h1>pwned</h1>', prAuthor: 'a&b "c"' })],
     position: 2,
@@ -173,7 +176,10 @@ export const SCENARIOS = {
     others: [entry(1840, 'testing')],
     position: 2,
     faults: {
-      getQueue: [{ status: 503, body: 'Service Unavailable' }, { status: 429, headers: { 'retry-after': '1' } }],
+      getQueue: [
+        { status: 503, body: 'Service Unavailable' },
+        { status: 429, headers: { 'retry-after': '1' } },
+      ],
     },
   },
   merging: {

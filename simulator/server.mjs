@@ -220,19 +220,28 @@ export async function startSimulator(options = {}) {
 
 /** @typedef {Awaited<ReturnType<typeof startSimulator>>} Simulator */
 
-/** The request-body rules of Trunk's OpenAPI document, answered as Trunk does: 400, plain text. */
-/** @param {Endpoint} endpoint @param {unknown} body */
+/**
+ * The request-body rules of Trunk's OpenAPI document, answered as Trunk does: 400, plain text.
+ * @param {Endpoint} endpoint
+ * @param {unknown} body
+ */
 function requestProblem(endpoint, body) {
-  const b = /** @type {any} */ (body);
-  const repo = b?.repo;
+  /** @param {unknown} value @param {string} key @returns {unknown} */
+  const at = (value, key) =>
+    value && typeof value === 'object' ? /** @type {Record<string, unknown>} */ (value)[key] : undefined;
+  const repo = at(body, 'repo');
   if (!repo || typeof repo !== 'object') return 'repo is required';
   for (const key of ['host', 'owner', 'name']) {
-    if (typeof repo[key] !== 'string' || repo[key] === '') return `repo.${key} is required`;
+    const value = at(repo, key);
+    if (typeof value !== 'string' || value === '') return `repo.${key} is required`;
   }
-  if (typeof b.targetBranch !== 'string' || b.targetBranch === '') return 'targetBranch is required';
+  const branch = at(body, 'targetBranch');
+  if (typeof branch !== 'string' || branch === '') return 'targetBranch is required';
   if (endpoint === 'getSubmittedPullRequest') {
-    const n = b.pr?.number;
-    if (!Number.isInteger(n) || n < 0 || n > 4294967295) return 'pr.number must be an integer from 0 to 4294967295';
+    const n = at(at(body, 'pr'), 'number');
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 4294967295) {
+      return 'pr.number must be an integer from 0 to 4294967295';
+    }
   }
   return undefined;
 }

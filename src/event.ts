@@ -13,8 +13,7 @@ type Json = Record<string, unknown>;
 
 const field = (value: unknown, key: string): unknown =>
   value !== null && typeof value === 'object' ? (value as Json)[key] : undefined;
-const str = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const num = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
 

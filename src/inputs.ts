@@ -26,7 +26,26 @@ export interface Inputs {
 
 export type GetInput = (name: string) => string;
 
-export const DEFAULT_API_URL = 'https://api.trunk.io';
+/**
+ * Every input and the default action.yml declares for it (a test holds the two together). An
+ * empty default is taken from the run: the repository, the event's PR and branches.
+ */
+export const INPUT_DEFAULTS = {
+  'api-token': '',
+  repo: '',
+  'repo-host': '',
+  pr: '',
+  'target-branch': '',
+  'api-url': 'https://api.trunk.io',
+  'fail-if-not-ready': 'false',
+  'wait-for': '',
+  'wait-timeout-seconds': '3600',
+  'poll-interval-seconds': '15',
+  'request-timeout-seconds': '30',
+  retries: '3',
+  summary: 'true',
+} as const;
+export type InputName = keyof typeof INPUT_DEFAULTS;
 const MAX_PR = 4294967295;
 // setTimeout cannot hold more than 2^31-1 ms (~24.8 days); no job runs that long anyway.
 const MAX_SECONDS = 2_000_000;
@@ -39,10 +58,7 @@ const bool = z.pipe(
 const wholeNumber = (min: number, max: number, what: string) =>
   z.pipe(
     z.string().check(z.regex(/^\d+$/, `must be ${what}`)),
-    z.pipe(
-      z.transform(Number),
-      z.number().check(z.minimum(min, `must be ${what}`), z.maximum(max, `must be ${what}`)),
-    ),
+    z.pipe(z.transform(Number), z.number().check(z.minimum(min, `must be ${what}`), z.maximum(max, `must be ${what}`))),
   );
 
 const seconds = (min: number, what: string) =>
@@ -63,7 +79,12 @@ const secondsPositive = (what: string) =>
   z.pipe(seconds(0, what), z.number().check(z.positive(`must be a number of seconds ${what}`)));
 
 const waitFor = z.pipe(
-  z.transform((value: string) => value.toLowerCase().split(/[\s,]+/).filter(Boolean)),
+  z.transform((value: string) =>
+    value
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter(Boolean),
+  ),
   z.array(z.enum(WAITABLE_STATES, `must list PR states among ${WAITABLE_STATES.join(', ')}`)),
 );
 
@@ -122,8 +143,7 @@ function hostOf(serverUrl: string | undefined): string {
 }
 
 export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: EventFacts): Inputs {
-  const get = (name: string) => getInput(name).trim();
-  const or = (name: string, fallback: string) => get(name) || fallback;
+  const get = (name: InputName) => getInput(name).trim() || INPUT_DEFAULTS[name];
 
   const apiToken = get('api-token');
   if (!apiToken) {
@@ -133,11 +153,12 @@ export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: Ev
     );
   }
   // A header cannot carry these, and Node's error for them would not say which input is wrong.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\s\u0000-\u001f\u007f-\uffff]/.test(apiToken)) {
     throw new InputError('api-token', 'contains white space or characters a header cannot carry; check the secret');
   }
 
-  const repoRaw = or('repo', env.GITHUB_REPOSITORY ?? '');
+  const repoRaw = get('repo') || (env.GITHUB_REPOSITORY ?? '');
   if (!repoRaw) throw new InputError('repo', 'is empty and GITHUB_REPOSITORY is not set; set repo to owner/name');
 
   const repo = parseRepo(repoRaw);
@@ -148,7 +169,10 @@ export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: Ev
   }
   const pr = parse('pr', wholeNumber(1, MAX_PR, `a pull request number from 1 to ${MAX_PR}`), prRaw);
 
-  const targetBranch = or('target-branch', event.baseRef ?? event.defaultBranch ?? '').replace(/^refs\/heads\//, '');
+  const targetBranch = (get('target-branch') || event.baseRef || event.defaultBranch || '').replace(
+    /^refs\/heads\//,
+    '',
+  );
   if (!targetBranch) {
     throw new InputError(
       'target-branch',
@@ -159,16 +183,17 @@ export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: Ev
   return {
     apiToken,
     ...repo,
-    repoHost: or('repo-host', hostOf(env.GITHUB_SERVER_URL)),
+    repoHost: get('repo-host') || hostOf(env.GITHUB_SERVER_URL),
     pr,
     targetBranch,
-    apiUrl: parseApiUrl(or('api-url', DEFAULT_API_URL)),
-    failIfNotReady: parse('fail-if-not-ready', bool, or('fail-if-not-ready', 'false')),
+    apiUrl: parseApiUrl(get('api-url')),
+    failIfNotReady: parse('fail-if-not-ready', bool, get('fail-if-not-ready')),
     waitFor: parse('wait-for', waitFor, get('wait-for')),
-    waitTimeoutMs: 1000 * parse('wait-timeout-seconds', secondsPositive('above 0'), or('wait-timeout-seconds', '3600')),
-    pollIntervalMs: 1000 * parse('poll-interval-seconds', seconds(1, 'of at least 1'), or('poll-interval-seconds', '15')),
-    requestTimeoutMs: 1000 * parse('request-timeout-seconds', secondsPositive('above 0'), or('request-timeout-seconds', '30')),
-    retries: parse('retries', wholeNumber(0, 10, 'a whole number from 0 to 10'), or('retries', '3')),
-    summary: parse('summary', bool, or('summary', 'true')),
+    waitTimeoutMs: 1000 * parse('wait-timeout-seconds', secondsPositive('above 0'), get('wait-timeout-seconds')),
+    pollIntervalMs: 1000 * parse('poll-interval-seconds', seconds(1, 'of at least 1'), get('poll-interval-seconds')),
+    requestTimeoutMs:
+      1000 * parse('request-timeout-seconds', secondsPositive('above 0'), get('request-timeout-seconds')),
+    retries: parse('retries', wholeNumber(0, 10, 'a whole number from 0 to 10'), get('retries')),
+    summary: parse('summary', bool, get('summary')),
   };
 }

@@ -75,7 +75,9 @@ async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> 
   try {
     await readBoth(options, seen, deadline);
     let answer = seen.pr as PrAnswer;
-    log.info(`Waiting up to ${formatDuration(waitTimeoutMs / 1000)} for PR #${pr} to reach ${wanted}; it is ${describe(answer)}.`);
+    log.info(
+      `Waiting up to ${formatDuration(waitTimeoutMs / 1000)} for PR #${pr} to reach ${wanted}; it is ${describe(answer)}.`,
+    );
     let lastKey = changeKey(answer);
     let lastLine = Date.now();
     for (;;) {
@@ -87,9 +89,7 @@ async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> 
       }
       if (TERMINAL_STATES.includes(state)) {
         end(`ended at ${state}`, false);
-        verdict = new VerdictError(
-          `PR #${pr} reached ${state}, a final state that is not in wait-for (${wanted}).`,
-        );
+        verdict = new VerdictError(`PR #${pr} reached ${state}, a final state that is not in wait-for (${wanted}).`);
         break;
       }
       const pause = Math.min(pollIntervalMs * (1 + 0.1 * random()), Math.max(0, deadlineAt - Date.now()));
@@ -136,7 +136,9 @@ async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> 
       seen.queue = await client.getQueue(ref, AbortSignal.timeout(budget));
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      log.warning(`Could not read the queue again at the end of the wait (${why}); outputs show it as it was when the wait began.`);
+      log.warning(
+        `Could not read the queue again at the end of the wait (${why}); outputs show it as it was when the wait began.`,
+      );
     }
   }
   if (verdict) throw verdict;

@@ -106,9 +106,7 @@ function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
 
 function formatPath(path: readonly PropertyKey[]): string {
   return path
-    .map((key, index) =>
-      typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`,
-    )
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
     .join('');
 }
 

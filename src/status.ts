@@ -50,19 +50,12 @@ function asCodePart(value: string): string {
   return value.replace(/[^a-z0-9_]+/g, '_') || 'unspecified';
 }
 
-export function deriveStatus(
-  prNumber: number,
-  answer: PrAnswer,
-  queue: Queue,
-  eventHeadSha?: string,
-): Status {
+export function deriveStatus(prNumber: number, answer: PrAnswer, queue: Queue, eventHeadSha?: string): Status {
   const reasons = readinessReasons(answer);
   const pr = answer.submitted ? answer.pr : undefined;
   const index = queue.enqueuedPullRequests.findIndex((entry) => entry.prNumber === prNumber);
-  const prsAhead =
-    index < 0 ? [] : queue.enqueuedPullRequests.slice(0, index).map((entry) => entry.prNumber);
-  const stale =
-    eventHeadSha && pr?.prSha ? eventHeadSha.toLowerCase() !== pr.prSha.toLowerCase() : undefined;
+  const prsAhead = index < 0 ? [] : queue.enqueuedPullRequests.slice(0, index).map((entry) => entry.prNumber);
+  const stale = eventHeadSha && pr?.prSha ? eventHeadSha.toLowerCase() !== pr.prSha.toLowerCase() : undefined;
   return {
     prNumber,
     state: pr ? (pr.state ?? '') : NOT_SUBMITTED,
@@ -128,9 +121,7 @@ export function toOutputs(status: Status | undefined, wait: WaitResult): OutputS
     const json = JSON.stringify(body);
     const bytes = Buffer.byteLength(json);
     if (bytes > OUTPUT_LIMIT_BYTES) {
-      omitted.push(
-        `Output ${name} left out: the body is ${formatBytes(bytes)}, over GitHub's 1 MB output limit.`,
-      );
+      omitted.push(`Output ${name} left out: the body is ${formatBytes(bytes)}, over GitHub's 1 MB output limit.`);
     } else {
       outputs[name] = json;
     }

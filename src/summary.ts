@@ -32,6 +32,7 @@ export interface SummaryInput {
 export function escapeHtml(value: unknown, maxChars = MAX_TEXT_CHARS): string {
   let text = String(value ?? '');
   // Line breaks and other controls would end the surrounding HTML block in Markdown.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   text = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
   const chars = Array.from(text);
   if (chars.length > maxChars) text = `${chars.slice(0, maxChars - 1).join('')}…`;
@@ -81,9 +82,7 @@ function prLink(input: SummaryInput, prNumber: number, label: string): string {
 
 function prLine(input: SummaryInput, status: Status): string {
   const { pr } = status;
-  const label = pr
-    ? `#${status.prNumber} ${escapeHtml(pr.prTitle)}`
-    : `#${status.prNumber}`;
+  const label = pr ? `#${status.prNumber} ${escapeHtml(pr.prTitle)}` : `#${status.prNumber}`;
   const author = pr ? ` by ${escapeHtml(pr.prAuthor)}` : '';
   return `<p>${prLink(input, status.prNumber, label)}${author} in ${escapeHtml(input.repo)}</p>`;
 }
@@ -96,14 +95,20 @@ function factsTable(input: SummaryInput, status: Status): string {
   const { pr, queue } = status;
   const length = queue.enqueuedPullRequests.length;
   const position =
-    status.position === undefined
-      ? `not listed (${length} in queue)`
-      : `${status.position} of ${length}`;
+    status.position === undefined ? `not listed (${length} in queue)` : `${status.position} of ${length}`;
   const rows = [
     row('State', escapeHtml(status.state)),
     row('Submitted', status.submitted ? 'yes' : 'no'),
     row('Position', position),
-    row('PRs ahead', escapeHtml(status.prsAhead.slice(0, MAX_ENTRY_ROWS).map((n) => `#${n}`).join(', '))),
+    row(
+      'PRs ahead',
+      escapeHtml(
+        status.prsAhead
+          .slice(0, MAX_ENTRY_ROWS)
+          .map((n) => `#${n}`)
+          .join(', '),
+      ),
+    ),
     row('Priority', pr ? `${escapeHtml(pr.priorityName)} (${escapeHtml(pr.priorityValue)})` : ''),
     row('Head SHA', pr ? `<code>${escapeHtml(pr.prSha.slice(0, 12))}</code>${staleNote(status)}` : ''),
     row('State changed', pr ? escapeHtml(pr.stateChangedAt) : ''),
@@ -111,7 +116,10 @@ function factsTable(input: SummaryInput, status: Status): string {
   if (input.wait) {
     const { waitFor, waitedSeconds, outcome } = input.wait;
     rows.push(
-      row('Wait', `${escapeHtml(outcome)} after ${formatDuration(waitedSeconds)} (waiting for ${escapeHtml(waitFor.join(', '))})`),
+      row(
+        'Wait',
+        `${escapeHtml(outcome)} after ${formatDuration(waitedSeconds)} (waiting for ${escapeHtml(waitFor.join(', '))})`,
+      ),
     );
   }
   return `<table>${rows.join('')}</table>`;
@@ -131,7 +139,10 @@ function readinessList(status: Status): string {
   const items = [
     check(status.submitted, status.submitted ? 'Submitted to the queue' : 'Not currently submitted to the queue'),
     check(readiness.doesBaseBranchMatch, 'Base branch matches the queue'),
-    check(readiness.gitHubMergeability === 'mergeable', `GitHub mergeability: ${escapeHtml(readiness.gitHubMergeability)}`),
+    check(
+      readiness.gitHubMergeability === 'mergeable',
+      `GitHub mergeability: ${escapeHtml(readiness.gitHubMergeability)}`,
+    ),
     readiness.requiresImpactedTargets
       ? check(readiness.hasImpactedTargets === true, 'Impacted targets uploaded')
       : '<li>➖ Impacted targets not required</li>',
@@ -141,7 +152,10 @@ function readinessList(status: Status): string {
 
 function queueSection({ queue }: Status): string {
   const statuses = queue.requiredStatuses ?? [];
-  const listed = statuses.slice(0, MAX_LISTED_STATUSES).map((s) => escapeHtml(s)).join(', ');
+  const listed = statuses
+    .slice(0, MAX_LISTED_STATUSES)
+    .map((s) => escapeHtml(s))
+    .join(', ');
   const more = statuses.length > MAX_LISTED_STATUSES ? ` and ${statuses.length - MAX_LISTED_STATUSES} more` : '';
   const batching = queue.batch
     ? `on (min size ${escapeHtml(queue.batchingMinSize)}, max wait ${escapeHtml(queue.batchingMaxWaitTimeMinutes)} min)`
@@ -165,8 +179,7 @@ function queueSection({ queue }: Status): string {
 function entriesTable(input: SummaryInput, status: Status): string {
   const entries = status.queue.enqueuedPullRequests;
   if (entries.length === 0) return '<p>The queue is empty.</p>';
-  const header =
-    '<tr><th>#</th><th>PR</th><th>State</th><th>Priority</th><th>Author</th><th>Since</th></tr>';
+  const header = '<tr><th>#</th><th>PR</th><th>State</th><th>Priority</th><th>Author</th><th>Since</th></tr>';
   const rows = entries
     .slice(0, MAX_ENTRY_ROWS)
     .map((entry, index) => entryRow(input, entry, index + 1, entry.prNumber === status.prNumber));

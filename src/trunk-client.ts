@@ -115,7 +115,9 @@ function transientProblem(outcome: Outcome): string | undefined {
   if ('failure' in outcome) return outcome.failure.message;
   const { status } = outcome.response;
   if (!RETRYABLE_STATUSES.has(status)) return undefined;
-  return status === 429 ? `HTTP 429 (rate limited${detail(outcome.response)})` : `HTTP ${status}${detail(outcome.response)}`;
+  return status === 429
+    ? `HTTP 429 (rate limited${detail(outcome.response)})`
+    : `HTTP ${status}${detail(outcome.response)}`;
 }
 
 function finalResponse(endpoint: Endpoint, outcome: Outcome): RawResponse {
