@@ -9,6 +9,13 @@ const root = new URL('../', import.meta.url);
 /** @param {string} text */
 const cell = (text) => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
 
+/** @param {{ description: string, required?: boolean, default?: string }} input */
+function defaultCell(input) {
+  if (input.required) return '(required)';
+  if (input.default) return `\`${input.default}\``;
+  return /Default:/.test(input.description) ? '(see description)' : '(empty)';
+}
+
 /**
  * @param {string} actionYml
  * @returns {{ inputs: string, outputs: string }}
@@ -20,8 +27,7 @@ export function renderTables(actionYml) {
     '| input | default | description |',
     '|---|---|---|',
     ...Object.entries(action.inputs).map(
-      ([name, input]) =>
-        `| \`${name}\` | ${input.required ? '(required)' : input.default ? `\`${input.default}\`` : '(from the run)'} | ${cell(input.description)} |`,
+      ([name, input]) => `| \`${name}\` | ${defaultCell(input)} | ${cell(input.description)} |`,
     ),
   ].join('\n');
   const outputs = [
@@ -41,9 +47,9 @@ export function renderReadme(readme, actionYml) {
   const tables = renderTables(actionYml);
   let out = readme;
   for (const [name, table] of Object.entries(tables)) {
-    const pattern = new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?(\\n<!-- ${name}:end -->)`);
+    const pattern = new RegExp(`(<!-- ${name}:start -->)[\\s\\S]*?(<!-- ${name}:end -->)`);
     if (!pattern.test(out)) throw new Error(`README.md has no <!-- ${name}:start --> … <!-- ${name}:end --> markers`);
-    out = out.replace(pattern, (_, start, end) => `${start}${table}${end}`);
+    out = out.replace(pattern, (_, start, end) => `${start}\n${table}\n${end}`);
   }
   return out;
 }
