@@ -33,7 +33,7 @@ export function escapeHtml(value: unknown, maxChars = MAX_TEXT_CHARS): string {
   let text = String(value ?? '');
   // Line breaks and other controls would end the surrounding HTML block in Markdown.
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  text = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+  text = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
   const chars = Array.from(text);
   if (chars.length > maxChars) text = `${chars.slice(0, maxChars - 1).join('')}…`;
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
