@@ -232,6 +232,13 @@ describe('answers and errors of the API', () => {
   });
 });
 
+describe('the runner environment', () => {
+  it('a missing GITHUB_OUTPUT file ends in one error line, not a stack trace', async () => {
+    const result = await run({}, { env: { GITHUB_OUTPUT: '/nonexistent/output' } });
+    expectFailure(result, /^Unexpected error: Missing file at path: \/nonexistent\/output$/);
+  });
+});
+
 describe('the token', () => {
   it('appears nowhere but the mask line, even when the API echoes it in any case', async () => {
     const token = sim.token;

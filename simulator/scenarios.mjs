@@ -147,6 +147,13 @@ export const SCENARIOS = {
     others: pendingEntries(4999),
     position: 4321,
   },
+  'small-queue': {
+    description: 'A running queue of ten entries with the PR fifth',
+    pr: prBody({ state: 'pending' }),
+    queue: queueBody(),
+    others: pendingEntries(9),
+    position: 5,
+  },
   merged: {
     description: 'PR has merged and left the queue',
     pr: prBody({ state: 'merged', isCurrentlySubmittedToQueue: false }),

@@ -15,6 +15,15 @@ export async function run(): Promise<void> {
   // Masked before anything else can log it.
   if (token) core.setSecret(token);
   const log = createLog(token);
+  try {
+    await check(log);
+  } catch (error) {
+    // Writing outputs or the summary failed (no GITHUB_OUTPUT file, a full disk): still one line.
+    core.setFailed(log.redact(failureMessage(error, log)));
+  }
+}
+
+async function check(log: Log): Promise<void> {
   const seen: Seen = { wait: { waitedSeconds: 0, timedOut: false } };
   const event = readEvent(process.env);
   let inputs: Inputs | undefined;

@@ -1,0 +1,109 @@
+// @ts-check
+// `npm run bench [-- --runs N]`: what one status check costs, as whole processes against the
+// simulator with 100 ms of server time per request, alternating the commands run by run:
+//   (a) the committed dist/index.js as the runner runs it (summary on),
+//   (b) the floor: a dependency-free Node script (global fetch, both requests at once),
+//   (c) what people write by hand: two curl calls and jq.
+// Then (a) against a 5,000-entry queue and a 10-entry one, and the size of dist/.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DIST, pullRequestEvent } from '../simulator/runner.mjs';
+import { startSimulator } from '../simulator/server.mjs';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
+const runs = Number(values.runs);
+const here = new URL('.', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'mqs-bench-'));
+const eventPath = join(dir, 'event.json');
+writeFileSync(eventPath, JSON.stringify(pullRequestEvent()));
+
+/** @param {string} url @param {string} token */
+function environment(url, token) {
+  return {
+    PATH: process.env.PATH ?? '',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_OUTPUT: join(dir, 'output'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+    GITHUB_REPOSITORY: 'octo-org/octo-repo',
+    GITHUB_SERVER_URL: 'https://github.com',
+    'INPUT_API-TOKEN': token,
+    'INPUT_API-URL': url,
+    TRUNK_TOKEN: token,
+    TRUNK_API_URL: url,
+  };
+}
+
+/** Runs one command to its end; ms of wall time. @param {string[]} argv @param {Record<string, string>} env */
+function time(argv, env) {
+  writeFileSync(env.GITHUB_OUTPUT ?? '', '');
+  writeFileSync(env.GITHUB_STEP_SUMMARY ?? '', '');
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(/** @type {string} */ (argv[0]), argv.slice(1), { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      const outputs = readFileSync(env.GITHUB_OUTPUT ?? '', 'utf8');
+      if (code !== 0 || !/state/.test(outputs)) reject(new Error(`${argv.join(' ')} exited ${code}: ${stderr}`));
+      else resolve(ms);
+    });
+  });
+}
+
+/** @param {number[]} values */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/** @param {Record<string, string[]>} commands @param {Record<string, string>} env */
+async function compare(commands, env) {
+  /** @type {Record<string, number[]>} */
+  const times = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
+  for (const argv of Object.values(commands)) await time(argv, env); // warm the file cache
+  for (let i = 0; i < runs; i++) {
+    for (const [name, argv] of Object.entries(commands)) times[name]?.push(await time(argv, env));
+  }
+  return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
+}
+
+const fmt = (/** @type {number} */ ms) => `${ms.toFixed(0).padStart(5)} ms`;
+const sim = await startSimulator({ latencyMs: 100 });
+const big = await startSimulator({ latencyMs: 100, scenario: 'big-queue' });
+const small = await startSimulator({ latencyMs: 100, scenario: 'small-queue' });
+try {
+  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+  console.log(`Simulator: 100 ms server time per request; ${runs} runs each, alternating; medians.\n`);
+  const main = await compare(
+    {
+      '(a) node dist/index.js': [process.execPath, DIST],
+      '(b) floor: plain Node + fetch': [process.execPath, join(here, 'bench/floor.mjs')],
+      '(c) curl ×2 + jq': ['bash', join(here, 'bench/curl-jq.sh')],
+    },
+    environment(sim.url, sim.token),
+  );
+  for (const [name, ms] of Object.entries(main)) console.log(`${name.padEnd(32)} ${fmt(ms)}`);
+  const [a, b, c] = Object.values(main).map(Number);
+  console.log(`\n(a)/(b) = ${((a ?? 0) / (b ?? 1)).toFixed(2)}   target ≤ 1.10`);
+  console.log(`(a)/(c) = ${((a ?? 0) / (c ?? 1)).toFixed(2)}   target ≤ 0.90`);
+
+  const sizes = {
+    '10-entry queue': (await compare({ a: [process.execPath, DIST] }, environment(small.url, small.token))).a ?? 0,
+    '5,000-entry queue': (await compare({ a: [process.execPath, DIST] }, environment(big.url, big.token))).a ?? 0,
+  };
+  console.log('');
+  for (const [name, ms] of Object.entries(sizes)) console.log(`(a) with a ${name.padEnd(20)} ${fmt(ms)}`);
+  console.log(
+    `5,000 / 10 entries = ${(sizes['5,000-entry queue'] / sizes['10-entry queue']).toFixed(2)}   target < 1.5`,
+  );
+  console.log(`\ndist/index.js: ${(statSync(DIST).size / 1024).toFixed(0)} KiB`);
+} finally {
+  await Promise.all([sim.close(), big.close(), small.close()]);
+  rmSync(dir, { recursive: true, force: true });
+}
