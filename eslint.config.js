@@ -16,6 +16,7 @@ export default tseslint.config(
         performance: 'readonly',
         URL: 'readonly',
         AbortSignal: 'readonly',
+        fetch: 'readonly',
       },
     },
     rules: {
