@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, type Endpoint } from './errors.js';
 import { postJson, TransportError, type RawResponse } from './http-transport.js';
 import { backoffMs, parseRetryAfter, RETRYABLE_STATUSES } from './retry-policy.js';
+import type { ZodMiniType } from 'zod/mini';
 import { parseBody, queueSchema, submittedPullRequestSchema, type Queue } from './schemas.js';
 import type { PrAnswer } from './status.js';
 
@@ -143,7 +144,7 @@ function finalResponse(endpoint: Endpoint, outcome: Outcome): RawResponse {
   throw new ApiError(endpoint, `answered HTTP ${status}${detail(response)}`, status);
 }
 
-function validate<T>(endpoint: Endpoint, response: RawResponse, schema: Parameters<typeof parseBody<T>>[0]): T {
+function validate<T>(endpoint: Endpoint, response: RawResponse, schema: ZodMiniType<T>): T {
   let json: unknown;
   try {
     json = JSON.parse(response.body);
