@@ -114,6 +114,14 @@ describe('renderSummary', () => {
     expect(html).toContain('and 9980 more');
   });
 
+  it('links PRs through GITHUB_SERVER_URL, so GitHub Enterprise links stay on its host', () => {
+    const status = deriveStatus(1842, { submitted: true, pr: pr() }, q);
+    const html = renderSummary({ ...base, serverUrl: 'https://ghe.example.com/', status });
+    expect(html).toContain('<a href="https://ghe.example.com/octo-org/octo-repo/pull/1842">');
+    expect(html).toContain('<a href="https://ghe.example.com/octo-org/octo-repo/pull/1840">');
+    expect(html).not.toContain('github.com');
+  });
+
   it('leaves out PR links when the server URL is not http(s)', () => {
     const html = renderSummary({
       ...base,

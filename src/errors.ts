@@ -24,8 +24,6 @@ export class ApiError extends ActionError {
   constructor(
     readonly endpoint: Endpoint,
     message: string,
-    /** HTTP status, when there was a response. */
-    readonly status?: number,
     /** Worth asking again later: throttling, a server error, a timeout or a lost connection. */
     readonly transient = false,
   ) {

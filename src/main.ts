@@ -6,7 +6,7 @@ import { readEvent } from './event.js';
 import { readInputs, type Inputs } from './inputs.js';
 import { createLog, type Log } from './log.js';
 import { observe, type Seen } from './observe.js';
-import { deriveStatus, toOutputs, type Status } from './status.js';
+import { deriveStatus, toOutputs, verdictText, type Status } from './status.js';
 import { describeReason, renderSummary } from './summary.js';
 import { TrunkClient } from './trunk-client.js';
 
@@ -74,8 +74,7 @@ function statusLine(status: Status): string {
     status.position === undefined
       ? `not listed in the queue (${queue.enqueuedPullRequests.length} entries)`
       : `position ${status.position} of ${queue.enqueuedPullRequests.length}`;
-  const verdict = status.ready ? 'ready' : `not ready: ${status.reasons.join(', ')}`;
-  return `PR #${status.prNumber} is ${status.state} (${verdict}), ${place}; the ${queue.branch} queue is ${queue.state}.`;
+  return `PR #${status.prNumber} is ${status.state} (${verdictText(status.reasons)}), ${place}; the ${queue.branch} queue is ${queue.state}.`;
 }
 
 function failureMessage(error: unknown, log: Log): string {

@@ -5,8 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, VerdictError } from './errors.js';
 import type { Log } from './log.js';
 import type { Queue } from './schemas.js';
-import { readinessReasons, type PrAnswer, type WaitResult } from './status.js';
-import { NOT_SUBMITTED, TERMINAL_STATES } from './states.js';
+import { readinessReasons, stateOf, verdictText, type PrAnswer, type WaitResult } from './status.js';
+import { TERMINAL_STATES } from './states.js';
 import { formatDuration } from './format.js';
 import { DeadlineError, type QueueRef, type TrunkClient } from './trunk-client.js';
 
@@ -34,10 +34,6 @@ export interface ObserveOptions {
 const HEARTBEAT_MS = 60_000;
 /** Time the closing getQueue may take when the deadline has already passed. */
 const FINAL_READ_GRACE_MS = 2_000;
-
-export function stateOf(answer: PrAnswer): string {
-  return answer.submitted ? (answer.pr.state ?? '') : NOT_SUBMITTED;
-}
 
 /** Both requests at once; the PR's failure is reported first when both fail. */
 async function readBoth(options: ObserveOptions, seen: Seen, deadline?: AbortSignal): Promise<void> {
@@ -145,9 +141,7 @@ async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> 
 }
 
 function describe(answer: PrAnswer): string {
-  const reasons = readinessReasons(answer);
-  const readiness = reasons.length === 0 ? 'ready' : `not ready: ${reasons.join(', ')}`;
-  return `${stateOf(answer) || 'in no reported state'} (${readiness})`;
+  return `${stateOf(answer) || 'in no reported state'} (${verdictText(readinessReasons(answer))})`;
 }
 
 function changeKey(answer: PrAnswer): string {

@@ -28,6 +28,16 @@ export interface WaitResult {
   timedOut: boolean;
 }
 
+/** The state the action reports: the API's (lowercased), or `not_submitted` for a 404. */
+export function stateOf(answer: PrAnswer): string {
+  return answer.submitted ? (answer.pr.state ?? '') : NOT_SUBMITTED;
+}
+
+/** `ready`, or `not ready: ` and the reason codes, for log lines. */
+export function verdictText(reasons: readonly ReasonCode[]): string {
+  return reasons.length === 0 ? 'ready' : `not ready: ${reasons.join(', ')}`;
+}
+
 export function readinessReasons(answer: PrAnswer): ReasonCode[] {
   if (!answer.submitted) return ['not_submitted'];
   const reasons: ReasonCode[] = [];
@@ -58,7 +68,7 @@ export function deriveStatus(prNumber: number, answer: PrAnswer, queue: Queue, e
   const stale = eventHeadSha && pr?.prSha ? eventHeadSha.toLowerCase() !== pr.prSha.toLowerCase() : undefined;
   return {
     prNumber,
-    state: pr ? (pr.state ?? '') : NOT_SUBMITTED,
+    state: stateOf(answer),
     submitted: pr?.isCurrentlySubmittedToQueue ?? false,
     ready: reasons.length === 0,
     reasons,

@@ -52,7 +52,6 @@ export class TrunkClient {
       throw new ApiError(
         endpoint,
         `there is no merge queue for ${ref.owner}/${ref.name} on branch "${ref.targetBranch}" (HTTP 404${detail(response)}). Check repo, repo-host and target-branch.`,
-        404,
       );
     }
     return validate(endpoint, response, queueSchema);
@@ -68,8 +67,7 @@ export class TrunkClient {
       if (problem === undefined) return finalResponse(endpoint, outcome);
       if (attempt >= retries) {
         const tries = retries === 0 ? '' : ` (after ${attempt + 1} attempts)`;
-        const status = 'response' in outcome ? outcome.response.status : undefined;
-        throw new ApiError(endpoint, `${problem}${tries}`, status, true);
+        throw new ApiError(endpoint, `${problem}${tries}`, true);
       }
       const retryAfter =
         'response' in outcome ? parseRetryAfter(header(outcome.response, 'retry-after'), Date.now()) : undefined;
@@ -130,18 +128,16 @@ function finalResponse(endpoint: Endpoint, outcome: Outcome): RawResponse {
     throw new ApiError(
       endpoint,
       `the token was refused (HTTP ${status}${detail(response)}). Check that the api-token input holds a valid Trunk organization API token.`,
-      status,
     );
   }
-  if (status === 400) throw new ApiError(endpoint, `the request was rejected (HTTP 400${detail(response)})`, status);
+  if (status === 400) throw new ApiError(endpoint, `the request was rejected (HTTP 400${detail(response)})`);
   if (status >= 300 && status < 400) {
     throw new ApiError(
       endpoint,
       `answered with a redirect (HTTP ${status}) to ${header(response, 'location') ?? 'nowhere'}; redirects are not followed so the token stays with api-url. Set api-url to the API's own address.`,
-      status,
     );
   }
-  throw new ApiError(endpoint, `answered HTTP ${status}${detail(response)}`, status);
+  throw new ApiError(endpoint, `answered HTTP ${status}${detail(response)}`);
 }
 
 function validate<T>(endpoint: Endpoint, response: RawResponse, schema: ZodMiniType<T>): T {
