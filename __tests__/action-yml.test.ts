@@ -6,7 +6,7 @@ import { parseAction } from '@actions/workflow-parser/actions/index';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { INPUT_DEFAULTS } from '../src/inputs.js';
-import { OUTPUT_NAMES } from '../src/states.js';
+import { OUTPUT_NAMES } from '../src/outputs.js';
 
 const content = readFileSync(new URL('../action.yml', import.meta.url), 'utf8');
 

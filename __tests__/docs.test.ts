@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { renderReadme } from '../scripts/docs.mjs';
-import { PR_STATES, REASON_CODES, WAITABLE_STATES } from '../src/states.js';
+import { PR_STATES, REASON_CODES, WAITABLE_STATES } from '../src/verdict.js';
 
 const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
 const actionYml = read('action.yml');

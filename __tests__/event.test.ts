@@ -1,31 +1,88 @@
+// The event's facts, read as @actions/github's Context reads the event file.
 import { describe, expect, it } from '@jest/globals';
-import { eventFacts } from '../src/event.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventFacts, readEvent } from '../src/event.js';
 
 const repository = { default_branch: 'trunk' };
-const pullRequest = { number: 12, base: { ref: 'main' }, head: { sha: 'abc123' } };
+const pullRequest = { number: 12, base: { ref: 'main' }, head: { sha: 'abc123', ref: 'feature' } };
 
 describe('eventFacts', () => {
   it.each(['pull_request', 'pull_request_target'])('reads the PR, its base and head from %s', (name) => {
     expect(eventFacts(name, { pull_request: pullRequest, repository })).toEqual({
+      eventName: name,
       prNumber: 12,
       baseRef: 'main',
       defaultBranch: 'trunk',
       headSha: 'abc123',
+      mergeQueuePr: undefined,
     });
   });
 
   it('reads the PR number of an issue_comment on a pull request', () => {
     const payload = { issue: { number: 34, pull_request: { url: 'https://api.github.com/…' } }, repository };
-    expect(eventFacts('issue_comment', payload)).toEqual({ prNumber: 34, defaultBranch: 'trunk' });
+    expect(eventFacts('issue_comment', payload)).toMatchObject({
+      prNumber: 34,
+      defaultBranch: 'trunk',
+      headSha: undefined,
+    });
   });
 
   it('takes no PR from an issue_comment on a plain issue', () => {
     expect(eventFacts('issue_comment', { issue: { number: 34 }, repository }).prNumber).toBeUndefined();
   });
 
+  it("knows a merge-queue test run by Trunk's branch, from a draft PR or a push", () => {
+    const draft = { ...pullRequest, number: 9001, head: { ref: 'trunk-merge/pr-1842/3f0c1b9e', sha: 'x' } };
+    expect(eventFacts('pull_request', { pull_request: draft }).mergeQueuePr).toBe(1842);
+    expect(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-77/abc').mergeQueuePr).toBe(77);
+    expect(eventFacts('push', {}, 'refs/heads/trunk-temp/pr-77/abc').mergeQueuePr).toBeUndefined();
+    expect(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-77').mergeQueuePr).toBeUndefined();
+    expect(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-0/abc').mergeQueuePr).toBeUndefined();
+    expect(
+      eventFacts('pull_request', { pull_request: pullRequest }, 'refs/pull/12/merge').mergeQueuePr,
+    ).toBeUndefined();
+  });
+
   it('takes no PR from a push and tolerates odd payloads', () => {
-    expect(eventFacts('push', { ref: 'refs/heads/main', repository })).toEqual({ defaultBranch: 'trunk' });
-    expect(eventFacts('pull_request', null)).toEqual({});
+    expect(eventFacts('push', { ref: 'refs/heads/main', repository })).toMatchObject({
+      prNumber: undefined,
+      defaultBranch: 'trunk',
+    });
+    expect(eventFacts('pull_request', null).prNumber).toBeUndefined();
+    expect(eventFacts('pull_request', 42).prNumber).toBeUndefined();
     expect(eventFacts('pull_request', { pull_request: { number: '12' } }).prNumber).toBeUndefined();
+  });
+});
+
+describe('readEvent', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mqs-event-'));
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('reads the event file through the Context of the environment it is given', () => {
+    const path = file('pr.json', JSON.stringify({ pull_request: pullRequest, repository }));
+    const facts = readEvent({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' });
+    expect(facts).toMatchObject({ eventName: 'pull_request', prNumber: 12 });
+    expect(facts.problem).toBeUndefined();
+  });
+
+  it('reports a file that is not JSON, and one that does not exist, as a problem', () => {
+    const path = file('bad.json', '{"pull_request":');
+    expect(readEvent({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' }).problem).toMatch(
+      /^The event file GITHUB_EVENT_PATH \(.*bad\.json\) could not be read as JSON \(/,
+    );
+    expect(readEvent({ GITHUB_EVENT_PATH: join(dir, 'none.json') }).problem).toBe(
+      `The event file GITHUB_EVENT_PATH (${join(dir, 'none.json')}) does not exist`,
+    );
+  });
+
+  it('has no problem without an event file (a local run), and keeps the pushed ref', () => {
+    const facts = readEvent({ GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x' });
+    expect([facts.problem, facts.mergeQueuePr]).toEqual([undefined, 5]);
   });
 });

@@ -2,12 +2,19 @@ import { describe, expect, it } from '@jest/globals';
 import { InputError } from '../src/errors.js';
 import type { EventFacts } from '../src/event.js';
 import { readInputs } from '../src/inputs.js';
+import { createRedactor } from '../src/redact.js';
 
 const env = { GITHUB_REPOSITORY: 'octo-org/octo-repo', GITHUB_SERVER_URL: 'https://github.com' };
-const prEvent: EventFacts = { prNumber: 7, baseRef: 'main', defaultBranch: 'trunk', headSha: 'abc' };
+const prEvent: EventFacts = {
+  eventName: 'pull_request',
+  prNumber: 7,
+  baseRef: 'main',
+  defaultBranch: 'trunk',
+  headSha: 'abc',
+};
 
 function read(inputs: Record<string, string>, event: EventFacts = prEvent, environment: NodeJS.ProcessEnv = env) {
-  return readInputs((name) => inputs[name] ?? '', environment, event);
+  return readInputs((name) => inputs[name] ?? '', environment, event, createRedactor(inputs['api-token'] ?? ''));
 }
 const token = { 'api-token': 'tok' };
 
@@ -29,7 +36,9 @@ describe('readInputs', () => {
       name: 'octo-repo',
       repoHost: 'github.com',
       pr: 7,
+      mergeQueueRun: false,
       targetBranch: 'main',
+      eventHeadSha: 'abc',
       apiUrl: 'https://api.trunk.io',
       failIfNotReady: false,
       waitFor: [],
@@ -77,7 +86,7 @@ describe('readInputs', () => {
   it('takes repo-host from GITHUB_SERVER_URL, and the default branch when the event has no base', () => {
     const inputs = read(
       { ...token, pr: '5' },
-      { defaultBranch: 'trunk' },
+      { eventName: 'push', defaultBranch: 'trunk' },
       { ...env, GITHUB_SERVER_URL: 'https://ghe.corp:8443' },
     );
     expect(inputs.repoHost).toBe('ghe.corp:8443');
@@ -152,7 +161,7 @@ describe('readInputs', () => {
   });
 
   it('names pr when neither the input nor the event has one', () => {
-    expect(failure(token, { defaultBranch: 'main' }).message).toBe(
+    expect(failure(token, { eventName: 'push', defaultBranch: 'main' }).message).toBe(
       "Input 'pr' is empty and this event has no pull request; set pr to the pull request number",
     );
   });
@@ -161,7 +170,11 @@ describe('readInputs', () => {
     expect(failure(token, prEvent, {}).input).toBe('repo');
   });
 
-  it('names target-branch when the event has no branch at all', () => {
-    expect(failure({ ...token, pr: '3' }, {}).input).toBe('target-branch');
+  it('never shows the token in a message, not even cut short', () => {
+    const secret = 'a-very-long-secret-token-value';
+    const error = failure({ 'api-token': secret, 'api-url': `https://x.example/${'p'.repeat(30)}/${secret}?q` });
+    expect(error.message).toMatch(
+      /^Input 'api-url' must not have a query or fragment, got "https:\/\/x\.example\/p+\/\*\*\*\?q"$/,
+    );
   });
 });

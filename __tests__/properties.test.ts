@@ -1,13 +1,20 @@
-// Properties of the pure core over generated API answers: any body that fits the schemas gives
-// consistent string outputs, and no text from the API can add markup to the summary.
+// Properties over generated input. Of the pure core: any answers that fit the schemas give
+// consistent string outputs, and no text from the API can add markup to the summary. Of the whole
+// action: a token full of HTML and JSON specials, echoed back by the API in every spelling at
+// every place API text reaches, leaves no fragment of itself in the log, the outputs or the summary.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { queueSchema, submittedPullRequestSchema } from '../src/schemas.js';
-import { deriveStatus, toOutputs, type PrAnswer } from '../src/status.js';
-import { MERGEABILITY_VALUES, OUTPUT_NAMES, PR_STATES, QUEUE_MODES, QUEUE_STATES } from '../src/states.js';
+import { entry, prBody, queueBody } from '../simulator/scenarios.mjs';
+import { startSimulator, type Step } from '../simulator/server.mjs';
+import { OUTPUT_NAMES, toOutputs } from '../src/outputs.js';
+import { queueSchema, submittedPullRequestSchema, type PrAnswer } from '../src/schemas.js';
+import { deriveStatus } from '../src/status.js';
 import { renderSummary } from '../src/summary.js';
+import { MERGEABILITY_VALUES, PR_STATES } from '../src/verdict.js';
+import { runInProcess } from './helpers/in-process.js';
 
 const PR = 7;
+const NOW = Date.parse('2026-11-20T12:00:00Z');
 const anyText = fc.string({ unit: 'binary', maxLength: 120 });
 const hostile = fc.oneof(
   anyText,
@@ -21,98 +28,88 @@ const hostile = fc.oneof(
     '\r\n\r\n',
   ),
 );
+const timestamp = fc.oneof(
+  hostile,
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+);
 const openEnum = (known: readonly string[]) => fc.oneof(fc.constantFrom(...known), anyText);
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 const prNumber = fc.integer({ min: 1, max: 12 });
 
 const entryArb = fc.record({
-  id: optional(anyText),
-  state: optional(openEnum(PR_STATES)),
-  stateChangedAt: hostile,
-  priorityValue: fc.integer({ min: 0, max: 255 }),
+  state: optional(openEnum([...PR_STATES])),
+  stateChangedAt: timestamp,
   priorityName: hostile,
-  skipTheLine: fc.boolean(),
-  noBatch: fc.boolean(),
   prNumber,
   prTitle: hostile,
-  prSha: hostile,
-  prBaseBranch: hostile,
   prAuthor: hostile,
 });
 
 const queueArb = fc.record({
-  state: openEnum(QUEUE_STATES),
+  state: openEnum(['running', 'paused', 'draining', 'switching_modes']),
   branch: hostile,
+  mode: openEnum(['single', 'parallel']),
   concurrency: fc.nat(),
   testingTimeoutMinutes: fc.nat(),
-  mode: openEnum(QUEUE_MODES),
-  canOptimisticallyMerge: fc.boolean(),
-  pendingFailureDepth: fc.nat(),
   batch: fc.boolean(),
-  batchingMaxWaitTimeMinutes: fc.nat(),
   batchingMinSize: fc.nat(),
-  createPrsForTestingBranches: fc.boolean(),
-  commentsEnabled: fc.boolean(),
-  commandsEnabled: fc.boolean(),
-  statusCheckEnabled: fc.boolean(),
-  bisectionConcurrency: fc.nat(),
-  requiredStatuses: fc.option(fc.array(hostile, { maxLength: 30 }), { nil: null }),
-  directMergeMode: anyText,
-  optimizationMode: anyText,
+  batchingMaxWaitTimeMinutes: fc.nat(),
   mergeMethod: anyText,
+  requiredStatuses: fc.option(fc.array(hostile, { maxLength: 30 }), { nil: null }),
   enqueuedPullRequests: fc.array(entryArb, { maxLength: 70 }),
 });
 
-const readinessArb = fc.record({
-  hasImpactedTargets: optional(fc.boolean()),
-  requiresImpactedTargets: fc.boolean(),
-  doesBaseBranchMatch: fc.boolean(),
-  gitHubMergeability: openEnum(MERGEABILITY_VALUES),
-});
-
 const prArb = fc.record({
-  state: optional(openEnum(PR_STATES)),
-  readiness: fc.option(readinessArb, { nil: undefined }),
-  stateChangedAt: hostile,
+  state: optional(openEnum([...PR_STATES])),
+  readiness: optional(
+    fc.record({
+      hasImpactedTargets: optional(fc.boolean()),
+      requiresImpactedTargets: fc.boolean(),
+      doesBaseBranchMatch: fc.boolean(),
+      gitHubMergeability: openEnum(MERGEABILITY_VALUES),
+    }),
+  ),
+  stateChangedAt: timestamp,
   priorityValue: fc.integer({ min: 0, max: 255 }),
   priorityName: hostile,
-  skipTheLine: fc.boolean(),
-  forceEnqueued: fc.boolean(),
   isCurrentlySubmittedToQueue: fc.boolean(),
-  prNumber: fc.constant(PR),
   prTitle: hostile,
   prSha: hostile,
-  prBaseBranch: hostile,
   prAuthor: hostile,
 });
 
 const answerArb: fc.Arbitrary<PrAnswer> = fc.oneof(
-  fc.constant({ submitted: false as const }),
-  prArb.map((body) => ({ submitted: true as const, pr: submittedPullRequestSchema.parse(body) })),
+  fc.constant({ found: false as const }),
+  prArb.map((body) => ({ found: true as const, pr: submittedPullRequestSchema.parse(body) })),
 );
 const statusArb = fc
   .tuple(answerArb, queueArb, optional(anyText))
-  .map(([answer, queue, headSha]) => deriveStatus(PR, answer, queueSchema.parse(queue), headSha));
+  .map(([answer, queue, eventHeadSha]) =>
+    deriveStatus({ prNumber: PR, answer, queue: queueSchema.parse(queue), eventHeadSha, nowMs: NOW }),
+  );
 
 describe('outputs, for any answers that fit the schemas', () => {
-  it('are all strings, and consistent with each other', () => {
+  it('are all single-line strings, and consistent with each other', () => {
     fc.assert(
-      fc.property(statusArb, fc.nat(), fc.boolean(), (status, waited, timedOut) => {
-        const { outputs } = toOutputs(status, { waitedSeconds: waited, timedOut });
+      fc.property(statusArb, fc.boolean(), (status, mergeQueueRun) => {
+        const { outputs } = toOutputs(status, { pr: PR, mergeQueueRun }, undefined);
         for (const name of OUTPUT_NAMES) expect(typeof outputs[name]).toBe('string');
+        for (const name of OUTPUT_NAMES.filter((n) => !n.endsWith('-json')))
+          expect(outputs[name]).not.toMatch(/[\r\n]/);
         const entries = status.queue.enqueuedPullRequests;
         const listedAt = entries.findIndex((e) => e.prNumber === PR);
         // position ≥ 1 exactly when the PR is listed, and the PRs ahead are the ones before it.
         expect(outputs.position === '').toBe(listedAt < 0);
         if (listedAt >= 0) {
           expect(Number(outputs.position)).toBe(listedAt + 1);
-          expect(outputs['prs-ahead'] === '' ? [] : outputs['prs-ahead'].split(',')).toHaveLength(listedAt);
+          expect(Number(outputs['ahead-testing']) + Number(outputs['ahead-pending'])).toBe(listedAt);
         }
-        // ready exactly when there are no reasons.
+        // ready exactly when there are no reasons; a merged PR is always ready.
         expect(outputs.ready === 'true').toBe(outputs['not-ready-reasons'] === '');
-        expect(['true', 'false']).toContain(outputs.ready);
+        if (outputs.state === 'merged') expect(outputs.ready).toBe('true');
         expect(outputs['queue-length']).toBe(String(entries.length));
         expect(outputs['not-ready-reasons']).toMatch(/^([a-z0-9_]+(,[a-z0-9_]+)*)?$/);
+        expect(outputs['testing-deadline']).toMatch(/^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)?$/);
       }),
       { numRuns: 300 },
     );
@@ -120,24 +117,116 @@ describe('outputs, for any answers that fit the schemas', () => {
 });
 
 describe('the summary, for any texts from the API', () => {
-  const ours = /<\/?(a|b|br|code|h2|h3|li|p|table|td|th|tr|ul)( (href|align)="[^"<>]*")?>/g;
+  const ours = /<\/?(a|b|code|details|h2|h3|li|p|summary|table|td|th|tr|ul)( (href|align|colspan)="[^"<>]*")?>/g;
   it('has no markup but its own, no blank line, balanced tables and no empty cell', () => {
     fc.assert(
-      fc.property(statusArb, hostile, (status, outcome) => {
+      fc.property(statusArb, hostile, (status, ended) => {
         const html = renderSummary({
           status,
+          facts: { pr: PR, mergeQueueRun: false },
           repo: 'o/r',
           serverUrl: 'https://github.com',
-          wait: { waitFor: ['merged'], waitedSeconds: 3, outcome },
+          wait: { waitFor: ['merged'], waitedSeconds: 3, timedOut: false, ended, polls: 2 },
+          nowMs: NOW,
         });
         expect(html.replace(ours, '')).not.toMatch(/[<>]/);
         expect(html).not.toMatch(/\n\s*\n/);
         expect(html.match(/<table>/g)?.length).toBe(html.match(/<\/table>/g)?.length);
         expect(html.match(/<tr>/g)?.length).toBe(html.match(/<\/tr>/g)?.length);
         expect(html).not.toMatch(/<t[dh][^>]*>\s*<\/t[dh]>/);
+        if (status.state === 'merged') expect(html).not.toMatch(/not ready/i);
         expect(Buffer.byteLength(html)).toBeLessThan(1024 * 1024);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('the token, echoed by the API in any spelling', () => {
+  // Letters and digits with HTML and JSON specials among them, as a secret can hold.
+  const tokenArb = fc
+    .tuple(
+      fc.string({
+        unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
+        minLength: 24,
+        maxLength: 40,
+      }),
+      fc.array(fc.tuple(fc.nat(), fc.constantFrom(...'&<>"\'\\/%;#=+-_.:')), { minLength: 3, maxLength: 8 }),
+    )
+    .map(([letters, specials]) => {
+      const chars = [...letters];
+      for (const [at, c] of specials) chars.splice(at % chars.length, 0, c);
+      return chars.join('');
+    });
+  const spellingsOf = (token: string) => [
+    token,
+    JSON.stringify(token).slice(1, -1),
+    token.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
+    token.replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] ?? c,
+    ),
+    encodeURIComponent(token),
+  ];
+  const unicode = (text: string) =>
+    [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+  /** Steps that echo the token, for one endpoint. */
+  const echoes = (token: string, endpoint: 'pr' | 'queue'): fc.Arbitrary<Step> => {
+    const spelled = fc.constantFrom(...spellingsOf(token), token.toUpperCase(), token.toLowerCase());
+    const json = (body: object) => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const answer = (t: string) =>
+      endpoint === 'pr'
+        ? prBody({ prTitle: `x ${t} y`, prAuthor: t, priorityName: t, prSha: t, stateChangedAt: t, state: t, [t]: t })
+        : {
+            ...queueBody({ branch: t, state: t, mode: t, mergeMethod: t }),
+            enqueuedPullRequests: [entry(PR, t, { prTitle: t, prAuthor: t })],
+          };
+    return fc.oneof(
+      fc.record({
+        status: fc.constantFrom(400, 401, 403, 404, 500, 503),
+        body: spelled.map((t) => `${'e'.repeat(190)} ${t} ${t}`),
+      }),
+      spelled.map((t) => ({ status: 200, ...json(answer(t)) })),
+      fc
+        .constant({ status: 200, ...json(answer('UNICODE')) })
+        .map((step) => ({ ...step, body: step.body.replaceAll('UNICODE', unicode(token)) })),
+      spelled.map((t) => ({ status: 200, body: `<p>not json ${t}</p>` })),
+      spelled.map((t) => ({ status: 302, headers: { location: `https://elsewhere.example/${t}` } })),
+    );
+  };
+
+  it('leaves no fragment of 12 or more characters in the log, the outputs, the summary or the error', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        tokenArb.chain((token) =>
+          fc.tuple(
+            fc.constant(token),
+            fc.array(echoes(token, 'pr'), { maxLength: 2 }),
+            fc.array(echoes(token, 'queue'), { maxLength: 2 }),
+          ),
+        ),
+        async ([token, prSteps, queueSteps]) => {
+          // A simulator that takes this token, so the echoes are answered rather than a 401.
+          const sim = await startSimulator({ token });
+          sim.script('getSubmittedPullRequest', prSteps);
+          sim.script('getQueue', queueSteps);
+          const result = await runInProcess({
+            inputs: { 'api-token': token, 'api-url': sim.url, retries: '0' },
+          }).finally(() => sim.close());
+          expect(result.outputs['pr']).toBe(String(1842));
+          const seen = [result.log, result.summary, result.error ?? '', ...Object.values(result.outputs)]
+            .join('\n')
+            .toLowerCase();
+          for (const spelling of spellingsOf(token)) {
+            for (let at = 0; at + 12 <= spelling.length; at++) {
+              const fragment = spelling.slice(at, at + 12).toLowerCase();
+              if (seen.includes(fragment)) throw new Error(`a fragment of the token survived: ${fragment}`);
+            }
+          }
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });

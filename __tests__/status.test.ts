@@ -1,171 +1,122 @@
+// What the status derives from the two answers: place, who is ahead, time in state, the testing
+// deadline, staleness, and what a queue that is not running means for the PR.
 import { describe, expect, it } from '@jest/globals';
-import { deriveStatus, OUTPUT_LIMIT_BYTES, readinessReasons, toOutputs } from '../src/status.js';
-import { OUTPUT_NAMES } from '../src/states.js';
-import { pr, queue } from './fixtures.js';
+import { deriveStatus, isoSeconds, parseTimestamp, queueStateNote, type StatusInput } from '../src/status.js';
+import { found, notFound, queue } from './fixtures.js';
 
-const readiness = (overrides: Record<string, unknown>) => ({
-  hasImpactedTargets: true,
-  requiresImpactedTargets: true,
-  doesBaseBranchMatch: true,
-  gitHubMergeability: 'mergeable',
-  ...overrides,
-});
-const noWait = { waitedSeconds: 0, timedOut: false };
+const NOW = Date.parse('2026-11-20T12:00:00Z');
+const q = queue([
+  [10, 'testing'],
+  [11, 'tests_passed'],
+  [12, 'pending'],
+  [1842, 'pending'],
+  [13, 'pending'],
+]);
+const status = (overrides: Partial<StatusInput> = {}) =>
+  deriveStatus({ prNumber: 1842, answer: found(), queue: q, nowMs: NOW, ...overrides });
 
-describe('readinessReasons', () => {
-  it('is empty when every readiness rule holds', () => {
-    expect(readinessReasons({ submitted: true, pr: pr() })).toEqual([]);
+describe('place in the queue', () => {
+  it('finds the 1-based position, the PRs ahead, and how many of them test or wait', () => {
+    expect(status()).toMatchObject({ position: 4, prsAhead: [10, 11, 12], aheadTesting: 2, aheadPending: 1 });
   });
 
-  it('does not need impacted targets when they are not required', () => {
-    const answer = {
-      submitted: true as const,
-      pr: pr({ readiness: readiness({ requiresImpactedTargets: false, hasImpactedTargets: undefined }) }),
-    };
-    expect(readinessReasons(answer)).toEqual([]);
+  it('first in line: nobody ahead', () => {
+    const s = status({ queue: queue([[1842, 'testing']]) });
+    expect(s).toMatchObject({ position: 1, prsAhead: [], aheadTesting: 0, aheadPending: 0 });
   });
 
-  it.each([
-    [{ doesBaseBranchMatch: false }, ['base_branch_mismatch']],
-    [{ gitHubMergeability: 'in_progress' }, ['mergeability_in_progress']],
-    [{ gitHubMergeability: 'NOT_MERGEABLE' }, ['mergeability_not_mergeable']],
-    [{ gitHubMergeability: 'unspecified' }, ['mergeability_unspecified']],
-    [{ gitHubMergeability: 'blocked-by rules' }, ['mergeability_blocked_by_rules']],
-    [{ hasImpactedTargets: false }, ['impacted_targets_missing']],
-    [{ hasImpactedTargets: undefined }, ['impacted_targets_missing']],
-    [
-      { doesBaseBranchMatch: false, gitHubMergeability: 'in_progress', hasImpactedTargets: false },
-      ['base_branch_mismatch', 'mergeability_in_progress', 'impacted_targets_missing'],
-    ],
-  ])('names every rule that fails: %j', (overrides, reasons) => {
-    expect(readinessReasons({ submitted: true, pr: pr({ readiness: readiness(overrides) }) })).toEqual(reasons);
+  it('a PR the queue does not list has no place and no one ahead', () => {
+    const s = status({ answer: found({ state: 'not_ready' }), queue: queue([[10, 'testing']]) });
+    expect(s).toMatchObject({ position: undefined, prsAhead: [], aheadTesting: undefined, aheadPending: undefined });
   });
 
-  it('says not_submitted for a 404 and readiness_unknown when the API sent none', () => {
-    expect(readinessReasons({ submitted: false })).toEqual(['not_submitted']);
-    expect(readinessReasons({ submitted: true, pr: pr({ readiness: undefined }) })).toEqual(['readiness_unknown']);
-    expect(readinessReasons({ submitted: true, pr: pr({ readiness: null }) })).toEqual(['readiness_unknown']);
-  });
-
-  it('is not ready when the PR is no longer submitted, even with good readiness', () => {
-    expect(readinessReasons({ submitted: true, pr: pr({ isCurrentlySubmittedToQueue: false }) })).toEqual([
-      'not_submitted',
-    ]);
-  });
-});
-
-describe('deriveStatus', () => {
-  const q = queue([
-    [10, 'testing'],
-    [11, 'testing'],
-    [1842, 'pending'],
-    [12, 'pending'],
-  ]);
-
-  it('finds the 1-based position and the PRs ahead', () => {
-    const status = deriveStatus(1842, { submitted: true, pr: pr() }, q);
-    expect(status.position).toBe(3);
-    expect(status.prsAhead).toEqual([10, 11]);
-    expect(status.ready).toBe(true);
-  });
-
-  it('leaves position empty for a PR the queue does not list', () => {
-    const status = deriveStatus(1842, { submitted: true, pr: pr({ state: 'not_ready' }) }, queue([[10, 'testing']]));
-    expect(status.position).toBeUndefined();
-    expect(status.prsAhead).toEqual([]);
-  });
-
-  it('reports not_submitted for a 404', () => {
-    const status = deriveStatus(1842, { submitted: false }, q);
-    expect(status).toMatchObject({
-      state: 'not_submitted',
-      submitted: false,
-      ready: false,
-      reasons: ['not_submitted'],
-    });
-  });
-
-  it('compares the event head SHA with the queue, in any letter case', () => {
-    const answer = { submitted: true as const, pr: pr({ prSha: 'ABCDEF' }) };
-    expect(deriveStatus(1842, answer, q, 'abcdef').stale).toBe(false);
-    expect(deriveStatus(1842, answer, q, '123456').stale).toBe(true);
-    expect(deriveStatus(1842, answer, q, undefined).stale).toBeUndefined();
-    expect(deriveStatus(1842, { submitted: false }, q, 'abcdef').stale).toBeUndefined();
-  });
-});
-
-describe('toOutputs', () => {
-  it('sets every output of the contract as a string', () => {
-    const status = deriveStatus(
-      1842,
-      { submitted: true, pr: pr() },
-      queue([
-        [10, 'testing'],
-        [1842, 'testing'],
+  it('counts entries of an unknown or missing state as waiting', () => {
+    const s = status({
+      queue: queue([
+        [1, 'bisecting'],
+        [2, 'testing'],
+        [1842, 'pending'],
       ]),
-      pr().prSha,
-    );
-    const { outputs, omitted } = toOutputs(status, { waitedSeconds: 12, timedOut: true });
-    expect(Object.keys(outputs)).toEqual([...OUTPUT_NAMES]);
-    expect(omitted).toEqual([]);
-    expect(outputs).toMatchObject({
-      state: 'testing',
-      submitted: 'true',
-      ready: 'true',
-      'not-ready-reasons': '',
-      'does-base-branch-match': 'true',
-      'github-mergeability': 'mergeable',
-      'requires-impacted-targets': 'true',
-      'has-impacted-targets': 'true',
-      position: '2',
-      'prs-ahead': '10',
-      'queue-length': '2',
-      'queue-state': 'running',
-      'queue-mode': 'single',
-      'priority-name': 'medium',
-      'priority-value': '100',
-      'pr-sha': pr().prSha,
-      stale: 'false',
-      'waited-seconds': '12',
-      'timed-out': 'true',
     });
-    expect(JSON.parse(outputs['pr-json'])).toMatchObject({ prNumber: 1842, noBatch: false });
-    expect(JSON.parse(outputs['queue-json']).enqueuedPullRequests).toHaveLength(2);
+    expect([s.aheadTesting, s.aheadPending]).toEqual([1, 1]);
+  });
+});
+
+describe('time in state and the testing deadline', () => {
+  it('whole seconds since stateChangedAt', () => {
+    expect(status({ answer: found({ stateChangedAt: '2026-11-20T11:48:00.900Z' }) }).stateAgeSeconds).toBe(719);
   });
 
-  it('gives the empty string, never undefined, for what a not-submitted PR lacks', () => {
-    const { outputs } = toOutputs(deriveStatus(1842, { submitted: false }, queue([])), noWait);
-    for (const name of [
-      'does-base-branch-match',
-      'github-mergeability',
-      'position',
-      'prs-ahead',
-      'priority-name',
-      'pr-sha',
-      'stale',
-      'pr-json',
-    ]) {
-      expect(outputs[name as keyof typeof outputs]).toBe('');
-    }
-    expect(outputs['not-ready-reasons']).toBe('not_submitted');
-    expect(outputs['queue-length']).toBe('0');
+  it('a timestamp in the future counts as just now', () => {
+    expect(status({ answer: found({ stateChangedAt: '2026-11-20T12:05:00Z' }) }).stateAgeSeconds).toBe(0);
   });
 
-  it('sets only the wait outputs when there is no status', () => {
-    const { outputs } = toOutputs(undefined, noWait);
-    expect(outputs.state).toBe('');
-    expect(outputs['waited-seconds']).toBe('0');
-    expect(outputs['timed-out']).toBe('false');
+  it.each(['', 'yesterday', 'March 7', '2026-11-20', '1763640000', '2026-13-45T99:00:00Z'])(
+    'an unparseable timestamp %j gives no age and no deadline',
+    (stateChangedAt) => {
+      const s = status({ answer: found({ state: 'testing', stateChangedAt }) });
+      expect([s.stateChangedMs, s.stateAgeSeconds, s.testingDeadlineMs]).toEqual([undefined, undefined, undefined]);
+    },
+  );
+
+  it('reads offsets and a missing zone as UTC', () => {
+    expect(parseTimestamp('2026-11-20T13:00:00+01:00')).toBe(NOW);
+    expect(parseTimestamp('2026-11-20T12:00:00')).toBe(NOW);
   });
 
-  it('leaves out a body over 1 MB and says so', () => {
-    const big = queue(Array.from({ length: 4000 }, (_, i) => [i + 1, 'pending'] as [number, string]));
-    const { outputs, omitted } = toOutputs(deriveStatus(1842, { submitted: true, pr: pr() }, big), noWait);
-    expect(JSON.stringify(big).length).toBeGreaterThan(OUTPUT_LIMIT_BYTES);
-    expect(outputs['queue-json']).toBe('');
-    expect(outputs['pr-json']).not.toBe('');
-    expect(omitted).toEqual([
-      expect.stringMatching(/^Output queue-json left out: the body is [\d.]+ MB, over GitHub's 1 MB/),
+  it('while testing: stateChangedAt plus the testing timeout, even when already passed', () => {
+    const at = (stateChangedAt: string) =>
+      status({ answer: found({ state: 'testing', stateChangedAt }), queue: queue([], { testingTimeoutMinutes: 60 }) })
+        .testingDeadlineMs;
+    expect(isoSeconds(at('2026-11-20T11:30:00Z') as number)).toBe('2026-11-20T12:30:00Z');
+    expect(isoSeconds(at('2026-11-20T09:00:00Z') as number)).toBe('2026-11-20T10:00:00Z');
+  });
+
+  it('no deadline with a timeout of 0, or when not testing', () => {
+    expect(status({ queue: queue([], { testingTimeoutMinutes: 0 }) }).testingDeadlineMs).toBeUndefined();
+    expect(status({ answer: found({ state: 'pending' }) }).testingDeadlineMs).toBeUndefined();
+    expect(status({ answer: found({ state: 'tests_passed' }) }).testingDeadlineMs).toBeUndefined();
+  });
+
+  it('nothing for a PR never submitted', () => {
+    const s = status({ answer: notFound });
+    expect([s.stateChangedMs, s.stateAgeSeconds, s.testingDeadlineMs, s.submitted]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      false,
     ]);
+  });
+});
+
+describe('stale', () => {
+  it('compares the event head SHA with the queue, in any letter case', () => {
+    const answer = found({ prSha: 'ABCDEF' });
+    expect(status({ answer, eventHeadSha: 'abcdef' }).stale).toBe(false);
+    expect(status({ answer, eventHeadSha: '123456' }).stale).toBe(true);
+    expect(status({ answer, eventHeadSha: undefined }).stale).toBeUndefined();
+    expect(status({ answer: notFound, eventHeadSha: 'abcdef' }).stale).toBeUndefined();
+  });
+});
+
+describe('what the queue state means for the PR', () => {
+  const note = (state: string, listed = true) =>
+    queueStateNote(status({ queue: queue(listed ? [[1842, 'pending']] : [], { state }) }));
+
+  it('running: nothing to say', () => {
+    expect(note('running')).toBeUndefined();
+  });
+
+  it('paused: nothing moves', () => {
+    expect(note('paused')).toMatch(/^The merge queue is paused: nothing is tested or merged until it resumes/);
+  });
+
+  it('draining: the PRs in it keep going; a PR outside it cannot enter', () => {
+    expect(note('draining')).toMatch(/PR #1842 among them, keep going/);
+    expect(note('draining', false)).toMatch(/nothing new is admitted, so PR #1842 cannot enter until it runs again/);
+  });
+
+  it('switching_modes: like draining', () => {
+    expect(note('switching_modes')).toMatch(/^The merge queue is switching modes: like draining/);
   });
 });

@@ -1,10 +1,32 @@
+// The job summary as a person reads it, and as GitHub would render it: escaped, bounded, whole.
 import { describe, expect, it } from '@jest/globals';
-import { deriveStatus } from '../src/status.js';
-import { escapeHtml, MAX_ENTRY_ROWS, renderSummary } from '../src/summary.js';
-import { entry, pr, queue, queueBody } from './fixtures.js';
 import { queueSchema } from '../src/schemas.js';
+import { deriveStatus, type StatusInput } from '../src/status.js';
+import { entryWindow, escapeHtml, MAX_ENTRY_ROWS, renderSummary, type SummaryInput } from '../src/summary.js';
+import { entry, found, notFound, queue, queueBody, readiness } from './fixtures.js';
 
-const base = { repo: 'octo-org/octo-repo', serverUrl: 'https://github.com' };
+const NOW = Date.parse('2026-11-20T12:00:00Z');
+const base = {
+  repo: 'octo-org/octo-repo',
+  serverUrl: 'https://github.com',
+  facts: { pr: 1842, mergeQueueRun: false },
+  nowMs: NOW,
+};
+const twelveMinutesAgo = '2026-11-20T11:48:00Z';
+const q = queue([
+  [1840, 'testing'],
+  [1842, 'testing'],
+]);
+const status = (overrides: Partial<StatusInput> = {}) =>
+  deriveStatus({
+    prNumber: 1842,
+    answer: found({ stateChangedAt: twelveMinutesAgo }),
+    queue: q,
+    nowMs: NOW,
+    ...overrides,
+  });
+const render = (overrides: Partial<SummaryInput> = {}) => renderSummary({ ...base, status: status(), ...overrides });
+const headline = (html: string) => /^<h2>(.*?)<\/h2>/.exec(html)?.[1];
 
 /** Every table cell of the summary, as text between its tags. */
 const cells = (html: string) => [...html.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((m) => m[1]);
@@ -21,82 +43,186 @@ describe('escapeHtml', () => {
   });
 });
 
-describe('renderSummary', () => {
-  const q = queue([
-    [1840, 'testing'],
-    [1842, 'testing'],
-  ]);
-
-  it('shows the verdict, the linked PR, its position, priority and readiness', () => {
-    const html = renderSummary({ ...base, status: deriveStatus(1842, { submitted: true, pr: pr() }, q) });
-    expect(html).toContain('<h2>✅ Ready: PR #1842 is testing</h2>');
-    expect(html).toContain('<a href="https://github.com/octo-org/octo-repo/pull/1842">#1842 Update documentation</a>');
-    expect(html).toContain('<th align="left">Position</th><td>2 of 2</td>');
-    expect(html).toContain('medium (100)');
-    expect(html).toContain('✅ GitHub mergeability: mergeable');
-    expect(html).toContain('<td>👉 2</td>');
-    expect(html).toContain('Queue for main');
+describe('the verdict sentence comes first, in words', () => {
+  it('ready: the state, for how long, and the place in line', () => {
+    expect(headline(render())).toBe('✅ Ready: PR #1842 testing for 12 min, 2nd in line');
   });
 
-  it('lists the reasons of a PR that is not ready or not submitted', () => {
-    const notReady = pr({
-      state: 'not_ready',
-      readiness: {
-        requiresImpactedTargets: true,
-        hasImpactedTargets: false,
-        doesBaseBranchMatch: true,
-        gitHubMergeability: 'in_progress',
-      },
+  it('merged: never called not ready', () => {
+    const html = render({
+      status: status({
+        answer: found({
+          state: 'merged',
+          isCurrentlySubmittedToQueue: false,
+          stateChangedAt: twelveMinutesAgo,
+          readiness: readiness({ gitHubMergeability: 'unspecified' }),
+        }),
+      }),
     });
-    const html = renderSummary({ ...base, status: deriveStatus(1842, { submitted: true, pr: notReady }, q) });
-    expect(html).toContain('⏳ Not ready: PR #1842 is not_ready');
+    expect(headline(html)).toBe('✅ Merged: PR #1842 merged 12 min ago');
+    expect(html).not.toMatch(/not ready/i);
+    expect(html).toContain('Merged: readiness no longer applies.');
+  });
+
+  it('not ready: the state, then the reasons in words with their codes', () => {
+    const notReady = found({
+      state: 'not_ready',
+      stateChangedAt: twelveMinutesAgo,
+      readiness: readiness({ gitHubMergeability: 'in_progress', hasImpactedTargets: false }),
+    });
+    const html = render({ status: status({ answer: notReady, queue: queue([[1840, 'testing']]) }) });
+    expect(headline(html)).toBe('⏳ Not ready: PR #1842 not_ready for 12 min');
+    expect(html).toContain(
+      '<p>Why not ready:</p><ul><li>GitHub mergeability is in_progress (<code>mergeability_in_progress</code>)</li><li>impacted targets have not been uploaded (<code>impacted_targets_missing</code>)</li></ul>',
+    );
     expect(html).toContain('❌ GitHub mergeability: in_progress');
     expect(html).toContain('❌ Impacted targets uploaded');
-    const none = renderSummary({ ...base, status: deriveStatus(1842, { submitted: false }, q) });
-    expect(none).toContain('PR #1842 is not_submitted');
-    expect(none).toContain('❌ not submitted to the queue');
   });
 
-  it('shows a failure without a status', () => {
-    const html = renderSummary({ ...base, failure: 'Trunk API getQueue: the token was <refused>' });
-    expect(html).toBe(
+  it('failed: marked as a failure', () => {
+    const failed = found({ state: 'failed', stateChangedAt: twelveMinutesAgo });
+    const html = render({ status: status({ answer: failed, queue: queue([[1840, 'testing']]) }) });
+    expect(headline(html)).toBe('❌ Not ready: PR #1842 failed for 12 min');
+    expect(html).toContain('the queue failed it (<code>state_failed</code>)');
+  });
+
+  it('not submitted', () => {
+    const html = render({ status: status({ answer: notFound }) });
+    expect(headline(html)).toBe('⏳ Not ready: PR #1842 is not submitted to this queue');
+    expect(html).toContain('not submitted to the queue (<code>not_submitted</code>)');
+  });
+
+  it('a failure without a status', () => {
+    expect(renderSummary({ ...base, failure: 'Trunk API getQueue: the token was <refused>' })).toBe(
       '<h2>Merge queue status unavailable</h2>\n<p>❌ Trunk API getQueue: the token was &#60;refused&#62;</p>\n',
     );
   });
+});
 
-  it('shows at most 50 entries, then how many more', () => {
-    const big = queue(Array.from({ length: 120 }, (_, i) => [i + 1, 'pending'] as [number, string]));
-    const html = renderSummary({ ...base, status: deriveStatus(1842, { submitted: true, pr: pr() }, big) });
-    expect(html.match(/<tr><td>/g)).toHaveLength(MAX_ENTRY_ROWS);
-    expect(html).toContain('<p>and 70 more</p>');
+describe('time and place', () => {
+  it('how long in the state, with the exact time', () => {
+    expect(render()).toContain('<code>testing</code> for 12 min, since 11:48 UTC (2026-11-20T11:48:00Z)');
   });
 
+  it('while testing: when the queue gives up, or how overdue it is', () => {
+    const testing = (stateChangedAt: string) =>
+      render({
+        status: status({
+          answer: found({ stateChangedAt }),
+          queue: queue([[1842, 'testing']], { testingTimeoutMinutes: 60 }),
+        }),
+      });
+    expect(testing('2026-11-20T11:17:00Z')).toContain(
+      'the queue gives up at 12:17 UTC (in 17 min; testing timeout 60 minutes)',
+    );
+    expect(testing('2026-11-20T10:57:00Z')).toContain('overdue by 3 min: the queue was to give up at 11:57 UTC');
+  });
+
+  it('PRs ahead with how many test and wait, never cut; plurals right', () => {
+    const entries = Array.from(
+      { length: 5000 },
+      (_, i) => [i + 10_000, i < 2 ? 'testing' : 'pending'] as [number, string],
+    );
+    entries.splice(4320, 0, [1842, 'pending']);
+    const html = render({
+      status: status({ queue: queue(entries), answer: found({ state: 'pending', stateChangedAt: twelveMinutesAgo }) }),
+    });
+    expect(html).toContain('<th align="left">PRs ahead</th><td>4,320 (2 testing, 4,318 waiting)</td>');
+    expect(html).toContain('4,321 of 5,001');
+    expect(headline(html)).toBe('✅ Ready: PR #1842 pending for 12 min, 4,321st in line');
+    const single = render({ status: status({ queue: queue([[1842, 'testing']]) }) });
+    expect(single).toContain('1 entry.');
+    expect(single).toContain('none: it is first');
+    expect(
+      render({ wait: { waitFor: ['merged'], waitedSeconds: 5, timedOut: false, ended: 'reached merged', polls: 1 } }),
+    ).toContain('reached merged after 5s (waiting for merged, 1 poll)');
+  });
+
+  it('the queue settings are folded, being reference rather than news', () => {
+    expect(render()).toMatch(/<details><summary>Queue settings<\/summary><table>.*Concurrency.*<\/table><\/details>/);
+  });
+
+  it('in parallel mode, says the list is an order of consideration, not a line', () => {
+    expect(render({ status: status({ queue: queue([[1842, 'testing']], { mode: 'parallel' }) }) })).toContain(
+      'this list is the order the queue considers PRs in, not a strict line',
+    );
+    expect(render()).not.toContain('not a strict line');
+  });
+
+  it('a queue that is not running is said up front', () => {
+    expect(render({ status: status({ queue: queue([[1842, 'pending']], { state: 'paused' }) }) })).toMatch(
+      /^<h2>.*<\/h2>\n<p>⚠️ The merge queue is paused: nothing is tested or merged/,
+    );
+  });
+});
+
+describe('the entries', () => {
+  it('the first 50 when the PR is among them, then how many more', () => {
+    expect(entryWindow(120, 10)).toEqual([[0, 50]]);
+    const html = render({
+      status: status({ queue: queue(Array.from({ length: 120 }, (_, i) => [i + 1, 'pending'] as [number, string])) }),
+    });
+    expect(html.match(/<tr><td>/g)).toHaveLength(MAX_ENTRY_ROWS);
+    expect(html).toContain('<tr><td colspan="6">… 70 more</td></tr>');
+  });
+
+  it("the PR's own row and a few around it when it is further down, with what is left out", () => {
+    expect(entryWindow(5000, 4321)).toEqual([
+      [0, 45],
+      [4318, 4323],
+    ]);
+    const entries = Array.from({ length: 5000 }, (_, i) => [i + 10_000, 'pending'] as [number, string]);
+    entries[4320] = [1842, 'pending'];
+    const html = render({ status: status({ queue: queue(entries) }) });
+    expect(html.match(/<tr><td>/g)).toHaveLength(MAX_ENTRY_ROWS);
+    expect(html).toContain('<tr><td colspan="6">… 4,273 more</td></tr>');
+    expect(html).toContain('<td>👉 4,321</td>');
+    expect(html).toContain('<td>4,319</td>');
+    expect(html).toContain('<td>4,323</td>');
+    expect(html).toContain('<tr><td colspan="6">… 677 more</td></tr>');
+  });
+
+  it('an empty queue says so', () => {
+    expect(render({ status: status({ queue: queue([]) }) })).toContain('<p>The queue is empty.</p>');
+  });
+});
+
+describe('safety', () => {
   it('never leaves a table cell empty', () => {
-    const status = deriveStatus(1842, { submitted: false }, queue([[1, 'testing']], { requiredStatuses: null }));
-    const html = renderSummary({ ...base, status });
+    const html = render({
+      status: status({ answer: notFound, queue: queue([[1, 'testing']], { requiredStatuses: null }) }),
+    });
     expect(cells(html).filter((cell) => cell?.trim() === '')).toEqual([]);
   });
 
   it('lets no text from the API or the event add markup or break the table', () => {
     const hostile = '<script>alert(1)</script></td></tr></table>\n\n# | x | <img src=x onerror=alert(1)>';
     const body = {
-      ...queueBody({ branch: hostile }),
-      enqueuedPullRequests: [entry(1, hostile, { prTitle: hostile, prAuthor: hostile, priorityName: hostile })],
+      ...queueBody({ branch: hostile, state: hostile, mode: hostile }),
+      enqueuedPullRequests: [
+        entry(1, hostile, { prTitle: hostile, prAuthor: hostile, priorityName: hostile, stateChangedAt: hostile }),
+      ],
     };
-    const status = deriveStatus(
-      1842,
-      { submitted: true, pr: pr({ prTitle: hostile, prAuthor: hostile, priorityName: hostile, prSha: hostile }) },
-      queueSchema.parse(body),
-    );
-    const html = renderSummary({
-      ...base,
+    const s = status({
+      answer: found({
+        prTitle: hostile,
+        prAuthor: hostile,
+        priorityName: hostile,
+        prSha: hostile,
+        stateChangedAt: hostile,
+        state: hostile,
+      }),
+      queue: queueSchema.parse(body),
+    });
+    const html = render({
       repo: 'o/<r>',
-      status,
-      wait: { waitFor: ['merged'], waitedSeconds: 5, outcome: hostile },
+      status: s,
+      wait: { waitFor: ['merged'], waitedSeconds: 5, timedOut: false, ended: hostile, polls: 2 },
+      failure: hostile,
     });
     expect(html).not.toMatch(/<script|<img|<\/table><\/td>|\n\n/);
     const tags = new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map((m) => m[1]));
-    const ours = ['a', 'b', 'br', 'code', 'h2', 'h3', 'li', 'p', 'table', 'td', 'th', 'tr', 'ul'];
+    const ours = ['a', 'b', 'code', 'details', 'h2', 'h3', 'li', 'p', 'summary', 'table', 'td', 'th', 'tr', 'ul'];
     expect([...tags].filter((tag) => !ours.includes(tag as string))).toEqual([]);
     expect(html.match(/<table>/g)?.length).toBe(html.match(/<\/table>/g)?.length);
   });
@@ -105,29 +231,22 @@ describe('renderSummary', () => {
     const huge = 'x'.repeat(100_000);
     const body = {
       ...queueBody({ requiredStatuses: Array.from({ length: 10_000 }, () => huge) }),
-      enqueuedPullRequests: Array.from({ length: 5000 }, (_, i) => entry(i + 1, 'pending', { prTitle: huge })),
+      enqueuedPullRequests: Array.from({ length: 5000 }, (_, i) => entry(i + 10_000, 'pending', { prTitle: huge })),
     };
-    const status = deriveStatus(1842, { submitted: true, pr: pr({ prTitle: huge }) }, queueSchema.parse(body));
-    const html = renderSummary({ ...base, status });
+    const html = render({ status: status({ answer: found({ prTitle: huge }), queue: queueSchema.parse(body) }) });
     expect(Buffer.byteLength(html)).toBeLessThan(100 * 1024);
-    expect(html).toContain('and 4950 more');
-    expect(html).toContain('and 9980 more');
+    expect(html).toContain('… 4,950 more');
+    expect(html).toContain('and 9,980 more');
   });
 
   it('links PRs through GITHUB_SERVER_URL, so GitHub Enterprise links stay on its host', () => {
-    const status = deriveStatus(1842, { submitted: true, pr: pr() }, q);
-    const html = renderSummary({ ...base, serverUrl: 'https://ghe.example.com/', status });
+    const html = render({ serverUrl: 'https://ghe.example.com/' });
     expect(html).toContain('<a href="https://ghe.example.com/octo-org/octo-repo/pull/1842">');
     expect(html).toContain('<a href="https://ghe.example.com/octo-org/octo-repo/pull/1840">');
     expect(html).not.toContain('github.com');
   });
 
   it('leaves out PR links when the server URL is not http(s)', () => {
-    const html = renderSummary({
-      ...base,
-      serverUrl: 'javascript:alert(1)',
-      status: deriveStatus(1842, { submitted: true, pr: pr() }, q),
-    });
-    expect(html).not.toContain('<a ');
+    expect(render({ serverUrl: 'javascript:alert(1)' })).not.toContain('<a ');
   });
 });

@@ -20,6 +20,17 @@ export const SIM_REPO = { host: 'github.com', owner: 'octo-org', name: 'octo-rep
 export const SIM_BRANCH = 'main';
 export const SIM_SHA = '9c1e2a7f0b3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f';
 
+const LOADED_AT = Math.floor(Date.now() / 1000) * 1000;
+
+/**
+ * A time `minutes` before the simulator's module was loaded, as Trunk spells it
+ * (`2026-03-02T14:05:09Z`), so the demo reads "12 min ago" whenever it runs.
+ * @param {number} minutes
+ */
+export function minutesAgo(minutes) {
+  return new Date(LOADED_AT - minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 /** @param {Partial<Record<string, unknown>>} [overrides] */
 export function prBody(overrides = {}) {
   return {
@@ -31,7 +42,7 @@ export function prBody(overrides = {}) {
       doesBaseBranchMatch: true,
       gitHubMergeability: 'mergeable',
     },
-    stateChangedAt: '2026-03-02T14:05:09Z',
+    stateChangedAt: minutesAgo(12),
     priorityValue: 100,
     priorityName: 'medium',
     usedDefaultPriorityName: 'medium',
@@ -84,7 +95,7 @@ export function entry(prNumber, state, overrides = {}) {
   return {
     id: `entry-${prNumber}`,
     state,
-    stateChangedAt: '2026-03-02T14:00:00Z',
+    stateChangedAt: minutesAgo(30),
     priorityValue: 100,
     priorityName: 'medium',
     usedDefaultPriorityName: 'medium',
@@ -133,6 +144,13 @@ export const SCENARIOS = {
     queue: queueBody(),
     others: [entry(1840, 'testing'), entry(1841, 'pending')],
   },
+  'near-deadline': {
+    description: 'A long test run: testing for 4 h 40 min of a 5 h testing timeout',
+    pr: prBody({ stateChangedAt: minutesAgo(280) }),
+    queue: queueBody({ testingTimeoutMinutes: 300 }),
+    others: [entry(1840, 'testing'), entry(1845, 'pending'), entry(1846, 'pending')],
+    position: 1,
+  },
   paused: {
     description: 'Queue is paused; the PR waits third, pending',
     pr: prBody({ state: 'pending' }),
@@ -141,7 +159,7 @@ export const SCENARIOS = {
     position: 3,
   },
   'big-queue': {
-    description: 'A parallel queue of 5,000 entries with the PR at 4,321',
+    description: 'A parallel queue of 5,000 entries with the PR far down, at 4,321',
     pr: prBody({ state: 'pending' }),
     queue: queueBody({ mode: 'parallel', concurrency: 25 }),
     others: pendingEntries(4999),
@@ -153,6 +171,13 @@ export const SCENARIOS = {
     queue: queueBody(),
     others: pendingEntries(9),
     position: 5,
+  },
+  draining: {
+    description: 'Queue is draining: the PR, already in it, keeps going; nothing new is admitted',
+    pr: prBody({ state: 'pending' }),
+    queue: queueBody({ state: 'draining' }),
+    others: [entry(1838, 'testing')],
+    position: 2,
   },
   merged: {
     description: 'PR has merged and left the queue',

@@ -10,7 +10,7 @@ export interface RawResponse {
   body: string;
 }
 
-export type TransportFailure = 'timeout' | 'connection' | 'too_large' | 'deadline';
+export type TransportFailure = 'timeout' | 'connection' | 'certificate' | 'too_large' | 'aborted';
 
 export class TransportError extends Error {
   override name = 'TransportError';
@@ -26,19 +26,19 @@ export interface PostOptions {
   headers: Record<string, string>;
   timeoutMs: number;
   maxBodyBytes: number;
-  /** Aborted when the caller's deadline passes; cuts the request off wherever it is. */
-  deadline?: AbortSignal;
+  /** The caller's signal (a wait deadline, or a sibling request that already failed); kind 'aborted' when it fires. */
+  signal?: AbortSignal;
 }
 
 export function postJson(url: URL, payload: unknown, options: PostOptions): Promise<RawResponse> {
   const body = JSON.stringify(payload);
   const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.deadline ? AbortSignal.any([options.deadline, timeout]) : timeout;
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const transport = url.protocol === 'https:' ? https : http;
 
   return new Promise((resolve, reject) => {
     const fail = (error: unknown) => {
-      if (options.deadline?.aborted) reject(new TransportError('deadline', 'the deadline passed'));
+      if (options.signal?.aborted) reject(new TransportError('aborted', 'the request was cut off'));
       else if (timeout.aborted) {
         reject(new TransportError('timeout', `no answer within ${options.timeoutMs / 1000} s`));
       } else if (error instanceof TransportError) reject(error);

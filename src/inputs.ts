@@ -2,16 +2,16 @@
 // action.yml's defaults, so an empty input always means its default here.
 import * as z from 'zod/mini';
 import { InputError } from './errors.js';
-import type { EventFacts } from './event.js';
-import { WAITABLE_STATES } from './states.js';
+import type { Redactor } from './redact.js';
+import { MAX_PR, type EventFacts } from './event.js';
+import { WAITABLE_STATES } from './verdict.js';
+import { whichPr, type PrTarget } from './which-pr.js';
 
-export interface Inputs {
+export interface Inputs extends PrTarget {
   apiToken: string;
   owner: string;
   name: string;
   repoHost: string;
-  pr: number;
-  targetBranch: string;
   /** Base URL without a trailing slash. */
   apiUrl: string;
   failIfNotReady: boolean;
@@ -46,7 +46,6 @@ export const INPUT_DEFAULTS = {
   summary: 'true',
 } as const;
 export type InputName = keyof typeof INPUT_DEFAULTS;
-const MAX_PR = 4294967295;
 // setTimeout cannot hold more than 2^31-1 ms (~24.8 days); no job runs that long anyway.
 const MAX_SECONDS = 2_000_000;
 
@@ -88,11 +87,14 @@ const waitFor = z.pipe(
   z.array(z.enum(WAITABLE_STATES, `must list PR states among ${WAITABLE_STATES.join(', ')}`)),
 );
 
-function parse<T>(input: string, schema: z.ZodMiniType<T, string>, raw: string): T {
+/** How an input's value shows in a message: the token cut out first, then shortened. */
+type Show = (raw: string) => string;
+
+function parse<T>(input: string, schema: z.ZodMiniType<T, string>, raw: string, show: Show): T {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const message = result.error.issues[0]?.message ?? 'is invalid';
-  throw new InputError(input, `${message}, got ${quote(raw)}`);
+  throw new InputError(input, `${message}, got ${show(raw)}`);
 }
 
 function quote(value: string): string {
@@ -102,33 +104,33 @@ function quote(value: string): string {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export function parseApiUrl(raw: string): string {
+function parseApiUrl(raw: string, show: Show): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new InputError('api-url', `must be an absolute https URL, got ${quote(raw)}`);
+    throw new InputError('api-url', `must be an absolute https URL, got ${show(raw)}`);
   }
   if (url.username || url.password) {
     throw new InputError('api-url', 'must not carry credentials; the token goes in api-token');
   }
   if (url.search || url.hash) {
-    throw new InputError('api-url', `must not have a query or fragment, got ${quote(raw)}`);
+    throw new InputError('api-url', `must not have a query or fragment, got ${show(raw)}`);
   }
   const loopback = LOOPBACK_HOSTS.has(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     throw new InputError(
       'api-url',
-      `must use https (plain http only to localhost, 127.0.0.1 or [::1]) so the token is never sent in clear text, got ${quote(raw)}`,
+      `must use https (plain http only to localhost, 127.0.0.1 or [::1]) so the token is never sent in clear text, got ${show(raw)}`,
     );
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
-function parseRepo(raw: string): { owner: string; name: string } {
+function parseRepo(raw: string, show: Show): { owner: string; name: string } {
   const parts = raw.split('/');
   if (parts.length !== 2 || !parts[0] || !parts[1] || /\s/.test(raw)) {
-    throw new InputError('repo', `must be owner/name, got ${quote(raw)}`);
+    throw new InputError('repo', `must be owner/name, got ${show(raw)}`);
   }
   return { owner: parts[0], name: parts[1] };
 }
@@ -142,7 +144,8 @@ function hostOf(serverUrl: string | undefined): string {
   }
 }
 
-export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: EventFacts): Inputs {
+export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: EventFacts, redactor: Redactor): Inputs {
+  const show: Show = (raw) => quote(redactor.text(raw));
   const get = (name: InputName) => getInput(name).trim() || INPUT_DEFAULTS[name];
 
   const apiToken = get('api-token');
@@ -161,39 +164,28 @@ export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: Ev
   const repoRaw = get('repo') || (env.GITHUB_REPOSITORY ?? '');
   if (!repoRaw) throw new InputError('repo', 'is empty and GITHUB_REPOSITORY is not set; set repo to owner/name');
 
-  const repo = parseRepo(repoRaw);
+  const repo = parseRepo(repoRaw, show);
 
-  const prRaw = get('pr') || (event.prNumber === undefined ? '' : String(event.prNumber));
-  if (!prRaw) {
-    throw new InputError('pr', 'is empty and this event has no pull request; set pr to the pull request number');
-  }
-  const pr = parse('pr', wholeNumber(1, MAX_PR, `a pull request number from 1 to ${MAX_PR}`), prRaw);
-
-  const targetBranch = (get('target-branch') || event.baseRef || event.defaultBranch || '').replace(
-    /^refs\/heads\//,
-    '',
-  );
-  if (!targetBranch) {
-    throw new InputError(
-      'target-branch',
-      "is empty and this event names no base branch or default branch; set target-branch to the queue's branch",
-    );
-  }
+  const prRaw = get('pr');
+  const prInput = prRaw
+    ? parse('pr', wholeNumber(1, MAX_PR, `a pull request number from 1 to ${MAX_PR}`), prRaw, show)
+    : undefined;
+  const target = whichPr(prInput, get('target-branch'), event);
 
   return {
     apiToken,
     ...repo,
     repoHost: get('repo-host') || hostOf(env.GITHUB_SERVER_URL),
-    pr,
-    targetBranch,
-    apiUrl: parseApiUrl(get('api-url')),
-    failIfNotReady: parse('fail-if-not-ready', bool, get('fail-if-not-ready')),
-    waitFor: parse('wait-for', waitFor, get('wait-for')),
-    waitTimeoutMs: 1000 * parse('wait-timeout-seconds', secondsPositive('above 0'), get('wait-timeout-seconds')),
-    pollIntervalMs: 1000 * parse('poll-interval-seconds', seconds(1, 'of at least 1'), get('poll-interval-seconds')),
+    ...target,
+    apiUrl: parseApiUrl(get('api-url'), show),
+    failIfNotReady: parse('fail-if-not-ready', bool, get('fail-if-not-ready'), show),
+    waitFor: parse('wait-for', waitFor, get('wait-for'), show),
+    waitTimeoutMs: 1000 * parse('wait-timeout-seconds', secondsPositive('above 0'), get('wait-timeout-seconds'), show),
+    pollIntervalMs:
+      1000 * parse('poll-interval-seconds', seconds(1, 'of at least 1'), get('poll-interval-seconds'), show),
     requestTimeoutMs:
-      1000 * parse('request-timeout-seconds', secondsPositive('above 0'), get('request-timeout-seconds')),
-    retries: parse('retries', wholeNumber(0, 10, 'a whole number from 0 to 10'), get('retries')),
-    summary: parse('summary', bool, get('summary')),
+      1000 * parse('request-timeout-seconds', secondsPositive('above 0'), get('request-timeout-seconds'), show),
+    retries: parse('retries', wholeNumber(0, 10, 'a whole number from 0 to 10'), get('retries'), show),
+    summary: parse('summary', bool, get('summary'), show),
   };
 }

@@ -1,22 +1,21 @@
-// Every line the action writes goes through here, with the token cut out of it. The runner masks
-// the token too, but only after `::add-mask::`, and only on the runner; this holds everywhere,
-// in any letter case (a server may echo the token back in an error body, upper-cased or not).
-import * as core from '@actions/core';
+// Every line the action logs goes through here: the token cut out (the runner masks it too, but
+// only after `::add-mask::` and only on a runner), and made one line, so that text from the API
+// can neither break a line nor start a workflow command of its own.
+import { oneLine } from './format.js';
+import type { Redactor } from './redact.js';
+import type { RunnerIO } from './runner-io.js';
 
 export interface Log {
   info(line: string): void;
   warning(line: string): void;
   debug(line: string): void;
-  redact(text: string): string;
 }
 
-export function createLog(secret: string): Log {
-  const pattern = secret ? new RegExp(secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi') : undefined;
-  const redact = (text: string) => (pattern ? text.replace(pattern, '***') : text);
+export function createLog(io: Pick<RunnerIO, 'info' | 'warning' | 'debug'>, redactor: Redactor): Log {
+  const clean = (line: string) => oneLine(redactor.text(line));
   return {
-    info: (line) => core.info(redact(line)),
-    warning: (line) => core.warning(redact(line)),
-    debug: (line) => core.debug(redact(line)),
-    redact,
+    info: (line) => io.info(clean(line)),
+    warning: (line) => io.warning(clean(line)),
+    debug: (line) => io.debug(clean(line)),
   };
 }

@@ -1,42 +1,59 @@
 // The entry point's work: read inputs, ask the API, then set every output and the summary however
-// that went. The only place an error becomes core.setFailed.
-import * as core from '@actions/core';
+// that went. The only place an error becomes a failed step.
 import { ActionError, VerdictError } from './errors.js';
+import { plural } from './format.js';
 import { readEvent } from './event.js';
 import { readInputs, type Inputs } from './inputs.js';
 import { createLog, type Log } from './log.js';
 import { observe, type Seen } from './observe.js';
-import { deriveStatus, toOutputs, verdictText, type Status } from './status.js';
-import { describeReason, renderSummary } from './summary.js';
+import { toOutputs, type RunFacts } from './outputs.js';
+import { createRedactor, type Redactor } from './redact.js';
+import { actionsRunner, type RunnerIO } from './runner-io.js';
+import { deriveStatus, queueStateNote, type Status } from './status.js';
+import { renderSummary } from './summary.js';
 import { TrunkClient } from './trunk-client.js';
+import { describeReason, verdictText } from './verdict.js';
 
-export async function run(): Promise<void> {
-  const token = core.getInput('api-token');
+export async function run(overrides: Partial<RunnerIO> = {}): Promise<void> {
+  const io: RunnerIO = { ...actionsRunner, ...overrides };
+  const token = io.getInput('api-token').trim();
   // Masked before anything else can log it.
-  if (token) core.setSecret(token);
-  const log = createLog(token);
+  if (token) io.setSecret(token);
+  const redactor = createRedactor(token);
+  const log = createLog(io, redactor);
+  let failures: string[];
   try {
-    await check(log);
+    failures = await check(io, redactor, log);
   } catch (error) {
-    // Writing outputs or the summary failed (no GITHUB_OUTPUT file, a full disk): still one line.
-    core.setFailed(log.redact(failureMessage(error, log)));
+    failures = [failureMessage(error, log)];
   }
+  // Several things can fail in one run (the API, then writing the outputs): one line says each.
+  if (failures.length > 0) io.setFailed(oneMessage(failures, redactor));
 }
 
-async function check(log: Log): Promise<void> {
-  const seen: Seen = { wait: { waitedSeconds: 0, timedOut: false } };
-  const event = readEvent(process.env);
+function oneMessage(failures: string[], redactor: Redactor): string {
+  return redactor.text(failures.join(' Also: '));
+}
+
+/** Does the run's work; answers with the failures to report, in the order they happened. */
+async function check(io: RunnerIO, redactor: Redactor, log: Log): Promise<string[]> {
+  const event = readEvent(io.env);
+  if (event.problem) log.warning(`${event.problem}; the event's defaults are not available.`);
+  const seen: Seen = {};
   let inputs: Inputs | undefined;
   let failure: unknown;
 
   try {
-    inputs = readInputs((name) => core.getInput(name), process.env, event);
+    inputs = readInputs((name) => io.getInput(name), io.env, event, redactor);
     const client = new TrunkClient({
       apiUrl: inputs.apiUrl,
       token: inputs.apiToken,
       requestTimeoutMs: inputs.requestTimeoutMs,
       retries: inputs.retries,
       log: (line) => log.info(line),
+      clock: io.clock,
+      random: io.random,
+      redactor,
     });
     await observe(
       {
@@ -47,6 +64,8 @@ async function check(log: Log): Promise<void> {
         waitFor: inputs.waitFor,
         waitTimeoutMs: inputs.waitTimeoutMs,
         pollIntervalMs: inputs.pollIntervalMs,
+        clock: io.clock,
+        random: io.random,
       },
       seen,
     );
@@ -55,64 +74,73 @@ async function check(log: Log): Promise<void> {
   }
 
   const status =
-    inputs && seen.pr && seen.queue ? deriveStatus(inputs.pr, seen.pr, seen.queue, event.headSha) : undefined;
-  if (!failure && inputs?.failIfNotReady && status && !status.ready) {
-    const reasons = status.reasons.map((code) => `${code} (${describeReason(code)})`).join(', ');
+    inputs && seen.pr && seen.queue
+      ? deriveStatus({
+          prNumber: inputs.pr,
+          answer: seen.pr,
+          queue: seen.queue,
+          eventHeadSha: inputs.eventHeadSha,
+          nowMs: io.clock.now(),
+        })
+      : undefined;
+  if (failure === undefined && inputs?.failIfNotReady && status && !status.verdict.ready) {
+    const reasons = status.verdict.reasons.map((code) => `${code} (${describeReason(code)})`).join(', ');
     failure = new VerdictError(`PR #${status.prNumber} is not ready for the merge queue: ${reasons}.`);
   }
-  if (status) log.info(statusLine(status));
-  const message = failure === undefined ? undefined : failureMessage(failure, log);
+  if (status) {
+    log.info(statusLine(status));
+    const note = queueStateNote(status);
+    if (note) log.warning(note);
+  }
+  const failures = failure === undefined ? [] : [failureMessage(failure, log)];
 
-  setOutputs(status, seen, log);
-  if (inputs?.summary) await writeSummary(inputs, status, seen, message, log);
-  if (message !== undefined) core.setFailed(log.redact(message));
+  const facts: RunFacts = { pr: inputs?.pr, mergeQueueRun: inputs?.mergeQueueRun ?? event.mergeQueuePr !== undefined };
+  const { outputs, omitted } = toOutputs(status, facts, seen.wait);
+  for (const line of omitted) log.info(line);
+  try {
+    for (const [name, value] of Object.entries(outputs)) io.setOutput(name, value);
+  } catch (error) {
+    failures.push(`The step's outputs could not be written: ${messageOf(error)}`);
+  }
+
+  if (inputs?.summary && io.env.GITHUB_STEP_SUMMARY) {
+    const html = renderSummary({
+      status,
+      facts,
+      repo: inputs ? `${inputs.owner}/${inputs.name}` : (io.env.GITHUB_REPOSITORY ?? ''),
+      serverUrl: io.env.GITHUB_SERVER_URL || 'https://github.com',
+      wait: seen.wait,
+      failure: failures.length > 0 ? oneMessage(failures, redactor) : undefined,
+      nowMs: io.clock.now(),
+    });
+    try {
+      await io.writeSummary(html);
+    } catch (error) {
+      log.warning(`Could not write the job summary: ${messageOf(error)}`);
+    }
+  } else if (inputs?.summary) {
+    log.debug('GITHUB_STEP_SUMMARY is not set (not on a runner); no job summary written.');
+  }
+  return failures;
 }
 
 function statusLine(status: Status): string {
   const { queue } = status;
+  const length = queue.enqueuedPullRequests.length;
   const place =
     status.position === undefined
-      ? `not listed in the queue (${queue.enqueuedPullRequests.length} entries)`
-      : `position ${status.position} of ${queue.enqueuedPullRequests.length}`;
-  return `PR #${status.prNumber} is ${status.state} (${verdictText(status.reasons)}), ${place}; the ${queue.branch} queue is ${queue.state}.`;
+      ? `not listed in the queue (${plural(length, 'entry', 'entries')})`
+      : `position ${status.position} of ${length}`;
+  return `PR #${status.prNumber} is ${status.state || 'in no reported state'} (${verdictText(status.verdict)}), ${place}; the ${queue.branch} queue is ${queue.state}.`;
 }
 
 function failureMessage(error: unknown, log: Log): string {
   if (error instanceof ActionError) return error.message;
   // Not an expected failure: the stack goes to the debug log, the annotation stays one line.
   log.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+  return `Unexpected error: ${messageOf(error)}`;
 }
 
-function setOutputs(status: Status | undefined, seen: Seen, log: Log): void {
-  const { outputs, omitted } = toOutputs(status, seen.wait);
-  for (const line of omitted) log.info(line);
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, log.redact(value));
-}
-
-async function writeSummary(
-  inputs: Inputs,
-  status: Status | undefined,
-  seen: Seen,
-  failure: string | undefined,
-  log: Log,
-): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) {
-    log.debug('GITHUB_STEP_SUMMARY is not set (not on a runner); no job summary written.');
-    return;
-  }
-  const html = renderSummary({
-    status,
-    repo: `${inputs.owner}/${inputs.name}`,
-    serverUrl: process.env.GITHUB_SERVER_URL || 'https://github.com',
-    wait: seen.waitOutcome
-      ? { waitFor: inputs.waitFor, waitedSeconds: seen.wait.waitedSeconds, outcome: seen.waitOutcome }
-      : undefined,
-    failure,
-  });
-  try {
-    await core.summary.addRaw(log.redact(html)).write();
-  } catch (error) {
-    log.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
-  }
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

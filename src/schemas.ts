@@ -1,5 +1,8 @@
-// Response schemas, field for field from Trunk's OpenAPI document (v1). Objects are loose so
-// fields Trunk adds later survive into pr-json / queue-json, and enums are open strings so a
+// Response schemas for what the action reads, and nothing more. A field the action uses is
+// checked and named when it is missing or of the wrong type; a field it does not use is not
+// declared at all, so its absence or an odd value never fails a run, even where Trunk's OpenAPI
+// document marks it required (Trunk's own older examples lack `forceEnqueued`). Objects are loose,
+// so every field, known or not, survives into pr-json / queue-json. Enums are open strings, so a
 // state this version does not know yet, or an UPPERCASE spelling from an older spec, is reported
 // rather than rejected (Trunk's docs ask clients to tolerate unknown enum values).
 import * as z from 'zod/mini';
@@ -20,60 +23,38 @@ export const readinessSchema = z.looseObject({
 });
 
 export const submittedPullRequestSchema = z.looseObject({
-  id: maybe(z.string()),
   state: maybe(openEnum),
   readiness: maybe(readinessSchema),
   stateChangedAt: z.string(),
   priorityValue: z.number(),
   priorityName: z.string(),
-  usedDefaultPriorityName: maybe(z.string()),
-  skipTheLine: z.boolean(),
-  forceEnqueued: z.boolean(),
   isCurrentlySubmittedToQueue: z.boolean(),
-  prNumber: z.number(),
   prTitle: z.string(),
   prSha: z.string(),
-  prBaseBranch: z.string(),
   prAuthor: z.string(),
 });
 
 export const enqueuedPullRequestSchema = z.looseObject({
-  id: maybe(z.string()),
   state: maybe(openEnum),
   stateChangedAt: z.string(),
-  priorityValue: z.number(),
   priorityName: z.string(),
-  usedDefaultPriorityName: maybe(z.string()),
-  skipTheLine: z.boolean(),
-  noBatch: z.boolean(),
   prNumber: z.number(),
   prTitle: z.string(),
-  prSha: z.string(),
-  prBaseBranch: z.string(),
   prAuthor: z.string(),
 });
 
 export const queueSchema = z.looseObject({
   state: openEnum,
   branch: z.string(),
+  mode: openEnum,
   concurrency: z.number(),
   testingTimeoutMinutes: z.number(),
-  mode: openEnum,
-  canOptimisticallyMerge: z.boolean(),
-  pendingFailureDepth: z.number(),
   batch: z.boolean(),
-  batchingMaxWaitTimeMinutes: z.number(),
   batchingMinSize: z.number(),
-  createPrsForTestingBranches: z.boolean(),
-  commentsEnabled: z.boolean(),
-  commandsEnabled: z.boolean(),
-  statusCheckEnabled: z.boolean(),
-  bisectionConcurrency: z.number(),
+  batchingMaxWaitTimeMinutes: z.number(),
+  mergeMethod: openEnum,
   // Required by the spec, but sent as null live when no status is required.
   requiredStatuses: z.nullable(z.array(z.string())),
-  directMergeMode: openEnum,
-  optimizationMode: openEnum,
-  mergeMethod: openEnum,
   enqueuedPullRequests: z.array(enqueuedPullRequestSchema),
 });
 
@@ -81,6 +62,9 @@ export type Readiness = z.infer<typeof readinessSchema>;
 export type SubmittedPullRequest = z.infer<typeof submittedPullRequestSchema>;
 export type EnqueuedPullRequest = z.infer<typeof enqueuedPullRequestSchema>;
 export type Queue = z.infer<typeof queueSchema>;
+
+/** What getSubmittedPullRequest said: the PR (200), or not found (404: never submitted to this queue). */
+export type PrAnswer = { found: true; pr: SubmittedPullRequest } | { found: false };
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; problem: string };
 

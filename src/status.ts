@@ -1,144 +1,107 @@
-// The status the action derives from the two answers: readiness verdict and reasons, the PR's
-// place in the queue, staleness. Pure: every output value is decided here.
-import type { Queue, Readiness, SubmittedPullRequest } from './schemas.js';
-import { formatBytes } from './format.js';
-import { NOT_SUBMITTED, OUTPUT_NAMES, type Outputs, type ReasonCode } from './states.js';
-
-/** What getSubmittedPullRequest said: a PR, or 404 (never submitted to this queue). */
-export type PrAnswer = { submitted: true; pr: SubmittedPullRequest } | { submitted: false };
+// The status the action derives from the two answers: the verdict, the PR's place in the queue and
+// who is ahead of it, how long it has been in its state and when the queue gives up on its test
+// run, staleness, and what the queue's own state means for it. Pure: the clock is an argument.
+import type { PrAnswer, Queue, SubmittedPullRequest } from './schemas.js';
+import { decideVerdict, stateOf, type Verdict } from './verdict.js';
 
 export interface Status {
   prNumber: number;
-  /** Lowercased API state, or `not_submitted` on 404. */
+  /** Lowercased API state, `not_submitted` on 404, or empty when the API sent none. */
   state: string;
+  /** The API's isCurrentlySubmittedToQueue; false on 404. */
   submitted: boolean;
-  ready: boolean;
-  reasons: ReasonCode[];
+  verdict: Verdict;
   pr?: SubmittedPullRequest;
   queue: Queue;
   /** 1-based place in `enqueuedPullRequests`; undefined when the PR is not listed. */
   position?: number;
   prsAhead: number[];
+  /** Of the PRs ahead, how many are being tested (or passed) and how many wait; undefined when not listed. */
+  aheadTesting?: number;
+  aheadPending?: number;
+  /** Milliseconds since the epoch of `stateChangedAt`; undefined when absent or unparseable. */
+  stateChangedMs?: number;
+  /** Whole seconds in the current state; undefined when unknown. */
+  stateAgeSeconds?: number;
+  /** While testing with a testing timeout: when the queue gives up on the run (ms since the epoch). */
+  testingDeadlineMs?: number;
   /** undefined when either head SHA is unknown. */
   stale?: boolean;
 }
 
-export interface WaitResult {
-  waitedSeconds: number;
-  timedOut: boolean;
+export interface StatusInput {
+  prNumber: number;
+  answer: PrAnswer;
+  queue: Queue;
+  /** The event's head SHA, only when the event describes this PR. */
+  eventHeadSha?: string;
+  nowMs: number;
 }
 
-/** The state the action reports: the API's (lowercased), or `not_submitted` for a 404. */
-export function stateOf(answer: PrAnswer): string {
-  return answer.submitted ? (answer.pr.state ?? '') : NOT_SUBMITTED;
-}
+/** States of a PR ahead that is already in a test run. */
+const IN_TEST_RUN: readonly (string | undefined | null)[] = ['testing', 'tests_passed'];
 
-/** `ready`, or `not ready: ` and the reason codes, for log lines. */
-export function verdictText(reasons: readonly ReasonCode[]): string {
-  return reasons.length === 0 ? 'ready' : `not ready: ${reasons.join(', ')}`;
-}
-
-export function readinessReasons(answer: PrAnswer): ReasonCode[] {
-  if (!answer.submitted) return ['not_submitted'];
-  const reasons: ReasonCode[] = [];
-  if (!answer.pr.isCurrentlySubmittedToQueue) reasons.push('not_submitted');
-  const readiness = answer.pr.readiness;
-  if (!readiness) return [...reasons, 'readiness_unknown'];
-  if (!readiness.doesBaseBranchMatch) reasons.push('base_branch_mismatch');
-  if (readiness.gitHubMergeability !== 'mergeable') {
-    reasons.push(`mergeability_${asCodePart(readiness.gitHubMergeability)}`);
-  }
-  if (readiness.requiresImpactedTargets && readiness.hasImpactedTargets !== true) {
-    reasons.push('impacted_targets_missing');
-  }
-  return reasons;
-}
-
-// A mergeability this version does not know still has to make a code that survives being
-// split on commas and matched in a workflow expression.
-function asCodePart(value: string): string {
-  return value.replace(/[^a-z0-9_]+/g, '_') || 'unspecified';
-}
-
-export function deriveStatus(prNumber: number, answer: PrAnswer, queue: Queue, eventHeadSha?: string): Status {
-  const reasons = readinessReasons(answer);
-  const pr = answer.submitted ? answer.pr : undefined;
-  const index = queue.enqueuedPullRequests.findIndex((entry) => entry.prNumber === prNumber);
-  const prsAhead = index < 0 ? [] : queue.enqueuedPullRequests.slice(0, index).map((entry) => entry.prNumber);
-  const stale = eventHeadSha && pr?.prSha ? eventHeadSha.toLowerCase() !== pr.prSha.toLowerCase() : undefined;
+export function deriveStatus({ prNumber, answer, queue, eventHeadSha, nowMs }: StatusInput): Status {
+  const pr = answer.found ? answer.pr : undefined;
+  const state = stateOf(answer);
+  const entries = queue.enqueuedPullRequests;
+  const index = entries.findIndex((entry) => entry.prNumber === prNumber);
+  const ahead = index < 0 ? [] : entries.slice(0, index);
+  const aheadTesting = ahead.filter((entry) => IN_TEST_RUN.includes(entry.state)).length;
+  const changedMs = pr ? parseTimestamp(pr.stateChangedAt) : undefined;
+  const timeoutMinutes = queue.testingTimeoutMinutes;
   return {
     prNumber,
-    state: stateOf(answer),
+    state,
     submitted: pr?.isCurrentlySubmittedToQueue ?? false,
-    ready: reasons.length === 0,
-    reasons,
+    verdict: decideVerdict(answer),
     pr,
     queue,
     position: index < 0 ? undefined : index + 1,
-    prsAhead,
-    stale,
+    prsAhead: ahead.map((entry) => entry.prNumber),
+    aheadTesting: index < 0 ? undefined : aheadTesting,
+    aheadPending: index < 0 ? undefined : ahead.length - aheadTesting,
+    stateChangedMs: changedMs,
+    stateAgeSeconds: changedMs === undefined ? undefined : Math.max(0, Math.floor((nowMs - changedMs) / 1000)),
+    testingDeadlineMs:
+      state === 'testing' && changedMs !== undefined && timeoutMinutes > 0
+        ? changedMs + timeoutMinutes * 60_000
+        : undefined,
+    stale: eventHeadSha && pr?.prSha ? eventHeadSha.toLowerCase() !== pr.prSha.toLowerCase() : undefined,
   };
 }
 
-/** GitHub refuses a step output over 1 MB; a body that large is left out rather than fail the job. */
-export const OUTPUT_LIMIT_BYTES = 1_000_000;
+// ISO 8601 with a date and a time, as Trunk sends it; Date.parse alone would also take "March 7"
+// and read a time without a zone as local time.
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-export interface OutputSet {
-  outputs: Outputs;
-  /** One sentence per output left out, for the log. */
-  omitted: string[];
+export function parseTimestamp(text: string): number | undefined {
+  const value = text.trim();
+  if (!ISO_8601.test(value)) return undefined;
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
+  const ms = Date.parse(zoned.replace(' ', 'T'));
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** Every output, with the empty string for anything this run has no value for. */
-export function emptyOutputs(): Outputs {
-  return Object.fromEntries(OUTPUT_NAMES.map((name) => [name, ''])) as Outputs;
+/** ISO 8601 in UTC to the second: `2026-11-20T12:00:00Z`. */
+export function isoSeconds(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-export function toOutputs(status: Status | undefined, wait: WaitResult): OutputSet {
-  const outputs = emptyOutputs();
-  const omitted: string[] = [];
-  outputs['waited-seconds'] = String(wait.waitedSeconds);
-  outputs['timed-out'] = String(wait.timedOut);
-  if (!status) return { outputs, omitted };
-
-  const { pr, queue } = status;
-  const readiness: Readiness | undefined = pr?.readiness ?? undefined;
-  Object.assign(outputs, {
-    state: status.state,
-    submitted: String(status.submitted),
-    ready: String(status.ready),
-    'not-ready-reasons': status.reasons.join(','),
-    'does-base-branch-match': text(readiness?.doesBaseBranchMatch),
-    'github-mergeability': text(readiness?.gitHubMergeability),
-    'requires-impacted-targets': text(readiness?.requiresImpactedTargets),
-    'has-impacted-targets': text(readiness?.hasImpactedTargets),
-    position: text(status.position),
-    'prs-ahead': status.prsAhead.join(','),
-    'queue-length': String(queue.enqueuedPullRequests.length),
-    'queue-state': queue.state,
-    'queue-mode': queue.mode,
-    'priority-name': text(pr?.priorityName),
-    'priority-value': text(pr?.priorityValue),
-    'pr-sha': text(pr?.prSha),
-    stale: text(status.stale),
-  } satisfies Partial<Outputs>);
-
-  for (const [name, body] of [
-    ['pr-json', pr],
-    ['queue-json', queue],
-  ] as const) {
-    if (body === undefined) continue;
-    const json = JSON.stringify(body);
-    const bytes = Buffer.byteLength(json);
-    if (bytes > OUTPUT_LIMIT_BYTES) {
-      omitted.push(`Output ${name} left out: the body is ${formatBytes(bytes)}, over GitHub's 1 MB output limit.`);
-    } else {
-      outputs[name] = json;
-    }
+/** Queue states that hold a PR back, and what each means for it; `running` holds nothing back. */
+export function queueStateNote(status: Status): string | undefined {
+  const { queue, prNumber, position } = status;
+  const listed = position !== undefined;
+  switch (queue.state) {
+    case 'paused':
+      return `The merge queue is paused: nothing is tested or merged until it resumes, so PR #${prNumber} will not move until then.`;
+    case 'draining':
+      return listed
+        ? `The merge queue is draining: PRs already in it, PR #${prNumber} among them, keep going, but nothing new is admitted.`
+        : `The merge queue is draining: PRs already in it keep going, but nothing new is admitted, so PR #${prNumber} cannot enter until it runs again.`;
+    case 'switching_modes':
+      return `The merge queue is switching modes: like draining, PRs already in it keep going and nothing new is admitted until the switch ends${listed ? '' : `, so PR #${prNumber} waits`}.`;
+    default:
+      return undefined;
   }
-  return { outputs, omitted };
-}
-
-function text(value: string | number | boolean | null | undefined): string {
-  return value === undefined || value === null ? '' : String(value);
 }

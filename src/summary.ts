@@ -1,77 +1,87 @@
-// The job summary as HTML text. Pure. GitHub renders the summary as Markdown, where an HTML block
+// The job summary as HTML text, for a person who opened the job to find out what is happening.
+// Pure: the clock is an argument. GitHub renders the summary as Markdown, where an HTML block
 // runs until the first blank line: every text from the API or the event is cut to a bounded
 // length, loses its line breaks and is entity-escaped, so a PR title can neither inject markup
-// nor end the table early, and the whole summary stays far below GitHub's 1 MiB step limit.
+// nor end a table early, and the whole summary stays far below GitHub's 1 MiB step limit.
+import { formatDuration, grouped, humanSpan, oneLine, ordinal, plural, utcClock } from './format.js';
+import type { WaitOutcome } from './observe.js';
+import type { RunFacts } from './outputs.js';
 import type { EnqueuedPullRequest } from './schemas.js';
-import type { Status } from './status.js';
-import type { ReasonCode } from './states.js';
-import { formatDuration } from './format.js';
+import { queueStateNote, type Status } from './status.js';
+import { describeReason, NOT_SUBMITTED } from './verdict.js';
 
+/** Entry rows at most; a PR further down shows with a few rows around it. */
 export const MAX_ENTRY_ROWS = 50;
+/** Rows shown on each side of the PR's own row when it is further down than the first rows. */
+const AROUND = 2;
 const MAX_TEXT_CHARS = 200;
 const MAX_LISTED_STATUSES = 20;
-
-export interface WaitReport {
-  waitFor: readonly string[];
-  waitedSeconds: number;
-  /** What ended the wait, as a sentence fragment: "reached merged", "timed out". */
-  outcome: string;
-}
+const COLUMNS = 6;
 
 export interface SummaryInput {
   status?: Status;
+  facts: RunFacts;
   repo: string;
   /** `GITHUB_SERVER_URL`; PR links are left out when it is not an http(s) URL. */
   serverUrl: string;
-  wait?: WaitReport;
+  wait?: WaitOutcome;
   /** The step's failure message, when it fails. */
   failure?: string;
+  nowMs: number;
 }
 
 /** Escapes text for HTML element content and quoted attributes, on one line, bounded. */
 export function escapeHtml(value: unknown, maxChars = MAX_TEXT_CHARS): string {
-  let text = String(value ?? '');
   // Line breaks and other controls would end the surrounding HTML block in Markdown.
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  text = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+  let text = oneLine(String(value ?? ''));
   const chars = Array.from(text);
   if (chars.length > maxChars) text = `${chars.slice(0, maxChars - 1).join('')}…`;
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-const REASON_TEXT: Record<Exclude<ReasonCode, `mergeability_${string}`>, string> = {
-  not_submitted: 'not submitted to the queue',
-  readiness_unknown: 'the API reported no readiness',
-  base_branch_mismatch: "the PR's base branch is not the queue's branch",
-  impacted_targets_missing: 'impacted targets have not been uploaded',
-};
-
-export function describeReason(code: ReasonCode): string {
-  if (code.startsWith('mergeability_')) {
-    return `GitHub mergeability is ${code.slice('mergeability_'.length)}`;
-  }
-  return REASON_TEXT[code as keyof typeof REASON_TEXT];
-}
-
 export function renderSummary(input: SummaryInput): string {
   const { status } = input;
-  const parts: string[] = [`<h2>${escapeHtml(headline(input))}</h2>`];
+  const parts: string[] = [`<h2>${status ? headline(status) : unavailable(input)}</h2>`];
   if (input.failure) parts.push(`<p>❌ ${escapeHtml(input.failure, 1000)}</p>`);
   if (status) {
-    parts.push(prLine(input, status), factsTable(input, status), readinessList(status));
+    const note = queueStateNote(status);
+    if (note) parts.push(`<p>⚠️ ${escapeHtml(note, 1000)}</p>`);
+    parts.push(prLine(input, status), reasonsList(status), factsTable(input, status), readinessList(status));
     parts.push(queueSection(status), entriesTable(input, status));
   }
-  return `${parts.join('\n')}\n`;
+  // An empty part would leave a blank line, which ends the HTML block in Markdown.
+  return `${parts.filter(Boolean).join('\n')}\n`;
 }
 
-function headline({ status, failure }: SummaryInput): string {
-  if (!status) return failure ? 'Merge queue status unavailable' : 'Merge queue status';
-  const verdict = status.ready ? '✅ Ready' : '⏳ Not ready';
-  return `${verdict}: PR #${status.prNumber} is ${status.state || 'in an unknown state'}`;
+function unavailable({ failure }: SummaryInput): string {
+  return failure ? 'Merge queue status unavailable' : 'Merge queue status';
+}
+
+/** The verdict in words, first: "✅ Ready: PR #1842 testing for 12 min, 2nd in line". */
+function headline(status: Status): string {
+  const { state, verdict, prNumber, position, stateAgeSeconds } = status;
+  const pr = `PR #${prNumber}`;
+  const shown = escapeHtml(state || 'in no reported state');
+  const age = stateAgeSeconds === undefined ? '' : humanSpan(stateAgeSeconds);
+  const place = position === undefined ? '' : `, ${ordinal(position)} in line`;
+  if (state === 'merged') return `✅ Merged: ${pr} merged${age && ` ${age} ago`}`;
+  if (state === NOT_SUBMITTED) return `⏳ Not ready: ${pr} is not submitted to this queue`;
+  const since = age && ` for ${age}`;
+  if (verdict.ready) return `✅ Ready: ${pr} ${shown}${since}${place}`;
+  const icon = verdict.reasons.some((code) => code.startsWith('state_')) ? '❌' : '⏳';
+  return `${icon} Not ready: ${pr} ${shown}${since}${place}`;
+}
+
+function reasonsList({ verdict }: Status): string {
+  if (verdict.ready) return '';
+  const items = verdict.reasons.map(
+    (code) => `<li>${escapeHtml(describeReason(code))} (<code>${escapeHtml(code)}</code>)</li>`,
+  );
+  return `<p>Why not ready:</p><ul>${items.join('')}</ul>`;
 }
 
 function prUrl(input: SummaryInput, prNumber: number): string | undefined {
-  if (!/^https?:\/\/[^\s]+$/i.test(input.serverUrl)) return undefined;
+  if (!/^https?:\/\/[^\s"'<>]+$/i.test(input.serverUrl)) return undefined;
   return `${input.serverUrl.replace(/\/+$/, '')}/${input.repo}/pull/${prNumber}`;
 }
 
@@ -84,7 +94,8 @@ function prLine(input: SummaryInput, status: Status): string {
   const { pr } = status;
   const label = pr ? `#${status.prNumber} ${escapeHtml(pr.prTitle)}` : `#${status.prNumber}`;
   const author = pr ? ` by ${escapeHtml(pr.prAuthor)}` : '';
-  return `<p>${prLink(input, status.prNumber, label)}${author} in ${escapeHtml(input.repo)}</p>`;
+  const testRun = input.facts.mergeQueueRun ? ' This run is one of the merge queue’s test runs for it.' : '';
+  return `<p>${prLink(input, status.prNumber, label)}${author} in ${escapeHtml(input.repo)}.${testRun}</p>`;
 }
 
 function row(name: string, valueHtml: string): string {
@@ -92,37 +103,57 @@ function row(name: string, valueHtml: string): string {
 }
 
 function factsTable(input: SummaryInput, status: Status): string {
-  const { pr, queue } = status;
+  const { pr, queue, position } = status;
   const length = queue.enqueuedPullRequests.length;
-  const position =
-    status.position === undefined ? `not listed (${length} in queue)` : `${status.position} of ${length}`;
   const rows = [
-    row('State', escapeHtml(status.state)),
+    row('State', `<code>${escapeHtml(status.state || 'none reported')}</code>${sinceText(input, status)}`),
     row('Submitted', status.submitted ? 'yes' : 'no'),
-    row('Position', position),
     row(
-      'PRs ahead',
-      escapeHtml(
-        status.prsAhead
-          .slice(0, MAX_ENTRY_ROWS)
-          .map((n) => `#${n}`)
-          .join(', '),
-      ),
+      'Position',
+      position === undefined
+        ? `not listed (${plural(length, 'entry', 'entries')} in the queue)`
+        : `${grouped(position)} of ${grouped(length)}${queue.mode === 'parallel' ? ' (parallel mode: the order the queue considers PRs in)' : ''}`,
     ),
+    row('PRs ahead', aheadText(status)),
+  ];
+  if (status.testingDeadlineMs !== undefined) rows.push(row('Testing deadline', deadlineText(input, status)));
+  rows.push(
     row('Priority', pr ? `${escapeHtml(pr.priorityName)} (${escapeHtml(pr.priorityValue)})` : ''),
     row('Head SHA', pr ? `<code>${escapeHtml(pr.prSha.slice(0, 12))}</code>${staleNote(status)}` : ''),
-    row('State changed', pr ? escapeHtml(pr.stateChangedAt) : ''),
-  ];
-  if (input.wait) {
-    const { waitFor, waitedSeconds, outcome } = input.wait;
-    rows.push(
-      row(
-        'Wait',
-        `${escapeHtml(outcome)} after ${formatDuration(waitedSeconds)} (waiting for ${escapeHtml(waitFor.join(', '))})`,
-      ),
-    );
-  }
+  );
+  if (input.wait) rows.push(row('Wait', waitText(input.wait)));
   return `<table>${rows.join('')}</table>`;
+}
+
+/** "since 14:05 UTC (12 min ago)", with the time as reported when it cannot be read. */
+function sinceText(input: SummaryInput, status: Status): string {
+  const reported = status.pr?.stateChangedAt;
+  if (!reported) return '';
+  if (status.stateChangedMs === undefined) return `, changed at ${escapeHtml(reported)}`;
+  const ago = humanSpan(status.stateAgeSeconds ?? 0);
+  return ` for ${ago}, since ${utcClock(status.stateChangedMs, input.nowMs)} (${escapeHtml(reported)})`;
+}
+
+function aheadText({ position, aheadTesting, aheadPending }: Status): string {
+  if (position === undefined || aheadTesting === undefined || aheadPending === undefined) return 'not listed';
+  const total = aheadTesting + aheadPending;
+  if (total === 0) return 'none: it is first';
+  return `${grouped(total)} (${grouped(aheadTesting)} testing, ${grouped(aheadPending)} waiting)`;
+}
+
+function deadlineText(input: SummaryInput, status: Status): string {
+  const at = status.testingDeadlineMs as number;
+  const left = (at - input.nowMs) / 1000;
+  const when = utcClock(at, input.nowMs);
+  const limit = `testing timeout ${plural(status.queue.testingTimeoutMinutes, 'minute')}`;
+  return left >= 0
+    ? `the queue gives up at ${when} (in ${humanSpan(left)}; ${limit})`
+    : `overdue by ${humanSpan(-left)}: the queue was to give up at ${when} (${limit})`;
+}
+
+function waitText(wait: WaitOutcome): string {
+  const waitingFor = escapeHtml(wait.waitFor.join(', '));
+  return `${escapeHtml(wait.ended)} after ${formatDuration(wait.waitedSeconds)} (waiting for ${waitingFor}, ${plural(wait.polls, 'poll')})`;
 }
 
 function staleNote(status: Status): string {
@@ -132,8 +163,11 @@ function staleNote(status: Status): string {
 
 function readinessList(status: Status): string {
   const readiness = status.pr?.readiness;
+  if (status.state === 'merged') return '<h3>Readiness</h3><p>Merged: readiness no longer applies.</p>';
   if (!readiness) {
-    return `<h3>Readiness</h3><p>${status.reasons.map((code) => `❌ ${escapeHtml(describeReason(code))}`).join('<br>')}</p>`;
+    const why =
+      status.state === NOT_SUBMITTED ? 'The PR is not in this queue.' : 'The API reported no readiness for this PR.';
+    return `<h3>Readiness</h3><p>${why}</p>`;
   }
   const check = (ok: boolean, text: string) => `<li>${ok ? '✅' : '❌'} ${text}</li>`;
   const items = [
@@ -156,43 +190,68 @@ function queueSection({ queue }: Status): string {
     .slice(0, MAX_LISTED_STATUSES)
     .map((s) => escapeHtml(s))
     .join(', ');
-  const more = statuses.length > MAX_LISTED_STATUSES ? ` and ${statuses.length - MAX_LISTED_STATUSES} more` : '';
+  const more =
+    statuses.length > MAX_LISTED_STATUSES ? ` and ${grouped(statuses.length - MAX_LISTED_STATUSES)} more` : '';
   const batching = queue.batch
-    ? `on (min size ${escapeHtml(queue.batchingMinSize)}, max wait ${escapeHtml(queue.batchingMaxWaitTimeMinutes)} min)`
+    ? `on (min size ${escapeHtml(queue.batchingMinSize)}, max wait ${plural(queue.batchingMaxWaitTimeMinutes, 'minute')})`
     : 'off';
-  const rows = [
-    row('State', escapeHtml(queue.state)),
-    row('Mode', escapeHtml(queue.mode)),
+  const settings = [
     row('Concurrency', escapeHtml(queue.concurrency)),
-    row('Testing timeout', `${escapeHtml(queue.testingTimeoutMinutes)} min`),
+    row('Testing timeout', plural(queue.testingTimeoutMinutes, 'minute')),
     row('Batching', batching),
     row('Merge method', escapeHtml(queue.mergeMethod)),
-    row('Optimistic merge', queue.canOptimisticallyMerge ? 'on' : 'off'),
-    row('Pending failure depth', escapeHtml(queue.pendingFailureDepth)),
-    row('Direct merge', escapeHtml(queue.directMergeMode)),
-    row('Optimization', escapeHtml(queue.optimizationMode)),
     row('Required statuses', statuses.length ? listed + more : 'none'),
   ];
-  return `<h3>Queue for ${escapeHtml(queue.branch)}</h3><table>${rows.join('')}</table>`;
+  const entries = plural(queue.enqueuedPullRequests.length, 'entry', 'entries');
+  return (
+    `<h3>Queue for ${escapeHtml(queue.branch)}</h3>` +
+    `<p>${escapeHtml(queue.state)}, ${escapeHtml(queue.mode)} mode, ${entries}.</p>` +
+    `<details><summary>Queue settings</summary><table>${settings.join('')}</table></details>`
+  );
+}
+
+/** The rows to show: the first ones, and the PR's own with a few around it when it is further down. */
+export function entryWindow(length: number, position: number | undefined): Array<[number, number]> {
+  if (length <= MAX_ENTRY_ROWS || position === undefined || position <= MAX_ENTRY_ROWS - AROUND) {
+    return [[0, Math.min(length, MAX_ENTRY_ROWS)]];
+  }
+  const from = Math.max(position - 1 - AROUND, 0);
+  const to = Math.min(position + AROUND, length);
+  return [
+    [0, MAX_ENTRY_ROWS - (to - from)],
+    [from, to],
+  ];
 }
 
 function entriesTable(input: SummaryInput, status: Status): string {
   const entries = status.queue.enqueuedPullRequests;
   if (entries.length === 0) return '<p>The queue is empty.</p>';
-  const header = '<tr><th>#</th><th>PR</th><th>State</th><th>Priority</th><th>Author</th><th>Since</th></tr>';
-  const rows = entries
-    .slice(0, MAX_ENTRY_ROWS)
-    .map((entry, index) => entryRow(input, entry, index + 1, entry.prNumber === status.prNumber));
-  const rest = entries.length - MAX_ENTRY_ROWS;
-  const more = rest > 0 ? `<p>and ${rest} more</p>` : '';
-  return `<h3>Entries</h3><table>${header}${rows.join('')}</table>${more}`;
+  const header = '<tr><th>#</th><th>PR</th><th>State</th><th>Priority</th><th>Author</th><th>In state since</th></tr>';
+  const rows: string[] = [];
+  let shownTo = 0;
+  for (const [from, to] of entryWindow(entries.length, status.position)) {
+    if (from > shownTo) rows.push(gapRow(from - shownTo));
+    entries.slice(from, to).forEach((entry, i) => rows.push(entryRow(input, entry, from + i + 1, status.prNumber)));
+    shownTo = to;
+  }
+  if (entries.length > shownTo) rows.push(gapRow(entries.length - shownTo));
+  const parallel =
+    status.queue.mode === 'parallel'
+      ? '<p>Parallel mode: this list is the order the queue considers PRs in, not a strict line; several PRs can be next at once.</p>'
+      : '';
+  return `<h3>Entries</h3><table>${header}${rows.join('')}</table>${parallel}`;
 }
 
-function entryRow(input: SummaryInput, entry: EnqueuedPullRequest, place: number, mine: boolean): string {
+function gapRow(count: number): string {
+  return `<tr><td colspan="${COLUMNS}">… ${grouped(count)} more</td></tr>`;
+}
+
+function entryRow(input: SummaryInput, entry: EnqueuedPullRequest, place: number, prNumber: number): string {
+  const mine = entry.prNumber === prNumber;
   const label = `#${escapeHtml(entry.prNumber)} ${escapeHtml(entry.prTitle)}`;
   const pr = prLink(input, entry.prNumber, mine ? `<b>${label}</b>` : label);
   const cells = [
-    mine ? `👉 ${place}` : String(place),
+    mine ? `👉 ${grouped(place)}` : grouped(place),
     pr,
     escapeHtml(entry.state ?? ''),
     escapeHtml(entry.priorityName),

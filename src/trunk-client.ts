@@ -1,12 +1,13 @@
 // The two read endpoints of Trunk's v1 API: request, retry, and turn every answer into either a
-// validated body or an ApiError a user can act on.
-import { setTimeout as sleep } from 'node:timers/promises';
+// validated body or an ApiError a user can act on. Everything the API sends is untrusted: the
+// token is cut out of it here, where it arrives, before any of it is shortened or reused.
+import type { Clock } from './clock.js';
 import { ApiError, type Endpoint } from './errors.js';
 import { postJson, TransportError, type RawResponse } from './http-transport.js';
+import type { Redactor } from './redact.js';
 import { backoffMs, parseRetryAfter, RETRYABLE_STATUSES } from './retry-policy.js';
 import type { ZodMiniType } from 'zod/mini';
-import { parseBody, queueSchema, submittedPullRequestSchema, type Queue } from './schemas.js';
-import type { PrAnswer } from './status.js';
+import { parseBody, queueSchema, submittedPullRequestSchema, type PrAnswer, type Queue } from './schemas.js';
 
 /** A real queue of thousands of entries is a few MB; anything far past that is refused. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -25,12 +26,14 @@ export interface ClientOptions {
   retries: number;
   /** One line per retry, for the log. */
   log: (line: string) => void;
-  random?: () => number;
+  clock: Clock;
+  random: () => number;
+  redactor: Redactor;
 }
 
-/** Raised when the caller's deadline cut a request or a retry's wait short. */
-export class DeadlineError extends Error {
-  override name = 'DeadlineError';
+/** Raised when the caller's signal (the wait's deadline, or a sibling's failure) cut a request short. */
+export class CancelledError extends Error {
+  override name = 'CancelledError';
 }
 
 type Outcome = { response: RawResponse } | { failure: TransportError };
@@ -38,31 +41,30 @@ type Outcome = { response: RawResponse } | { failure: TransportError };
 export class TrunkClient {
   constructor(private readonly options: ClientOptions) {}
 
-  async getSubmittedPullRequest(ref: QueueRef, pr: number, deadline?: AbortSignal): Promise<PrAnswer> {
+  async getSubmittedPullRequest(ref: QueueRef, pr: number, signal?: AbortSignal): Promise<PrAnswer> {
     const endpoint = 'getSubmittedPullRequest';
-    const response = await this.call(endpoint, { ...body(ref), pr: { number: pr } }, deadline);
-    if (response.status === 404) return { submitted: false };
-    return { submitted: true, pr: validate(endpoint, response, submittedPullRequestSchema) };
+    const response = await this.call(endpoint, { ...body(ref), pr: { number: pr } }, signal);
+    if (response.status === 404) return { found: false };
+    return { found: true, pr: this.validate(endpoint, response, submittedPullRequestSchema) };
   }
 
-  async getQueue(ref: QueueRef, deadline?: AbortSignal): Promise<Queue> {
+  async getQueue(ref: QueueRef, signal?: AbortSignal): Promise<Queue> {
     const endpoint = 'getQueue';
-    const response = await this.call(endpoint, body(ref), deadline);
+    const response = await this.call(endpoint, body(ref), signal);
     if (response.status === 404) {
       throw new ApiError(
         endpoint,
-        `there is no merge queue for ${ref.owner}/${ref.name} on branch "${ref.targetBranch}" (HTTP 404${detail(response)}). Check repo, repo-host and target-branch.`,
+        `there is no merge queue for ${ref.owner}/${ref.name} on branch "${ref.targetBranch}" at ${this.options.redactor.text(this.options.apiUrl)} (HTTP 404${detail(response)}). Check the inputs repo, repo-host, target-branch and api-url.`,
       );
     }
-    return validate(endpoint, response, queueSchema);
+    return this.validate(endpoint, response, queueSchema);
   }
 
   /** Sends one request with retries; answers with a 200 or 404 response, or throws. */
-  private async call(endpoint: Endpoint, payload: unknown, deadline?: AbortSignal): Promise<RawResponse> {
-    const { retries, log } = this.options;
-    const random = this.options.random ?? Math.random;
+  private async call(endpoint: Endpoint, payload: unknown, signal?: AbortSignal): Promise<RawResponse> {
+    const { retries, log, clock, random } = this.options;
     for (let attempt = 0; ; attempt++) {
-      const outcome = await this.attempt(endpoint, payload, deadline);
+      const outcome = await this.attempt(endpoint, payload, signal);
       const problem = transientProblem(outcome);
       if (problem === undefined) return finalResponse(endpoint, outcome);
       if (attempt >= retries) {
@@ -70,21 +72,22 @@ export class TrunkClient {
         throw new ApiError(endpoint, `${problem}${tries}`, true);
       }
       const retryAfter =
-        'response' in outcome ? parseRetryAfter(header(outcome.response, 'retry-after'), Date.now()) : undefined;
+        'response' in outcome ? parseRetryAfter(header(outcome.response, 'retry-after'), clock.now()) : undefined;
       const waitMs = backoffMs(attempt, retryAfter, random);
       log(`${endpoint}: ${problem}; retry ${attempt + 1} of ${retries} in ${(waitMs / 1000).toFixed(1)} s`);
       try {
-        await sleep(waitMs, undefined, { signal: deadline });
+        await clock.sleep(waitMs, signal);
       } catch {
-        throw new DeadlineError(`the deadline passed while waiting to retry ${endpoint}`);
+        throw new CancelledError(`cut short while waiting to retry ${endpoint}`);
       }
     }
   }
 
-  private async attempt(endpoint: Endpoint, payload: unknown, deadline?: AbortSignal): Promise<Outcome> {
-    if (deadline?.aborted) throw new DeadlineError(`the deadline passed before ${endpoint}`);
+  private async attempt(endpoint: Endpoint, payload: unknown, signal?: AbortSignal): Promise<Outcome> {
+    if (signal?.aborted) throw new CancelledError(`cut short before ${endpoint}`);
+    const { redactor } = this.options;
     try {
-      const response = await postJson(new URL(`${this.options.apiUrl}/v1/${endpoint}`), payload, {
+      const raw = await postJson(new URL(`${this.options.apiUrl}/v1/${endpoint}`), payload, {
         headers: {
           'content-type': 'application/json',
           accept: 'application/json',
@@ -93,15 +96,32 @@ export class TrunkClient {
         },
         timeoutMs: this.options.requestTimeoutMs,
         maxBodyBytes: MAX_BODY_BYTES,
-        deadline,
+        signal,
       });
-      return { response };
+      // The one place API text enters: from here on nothing can carry the token.
+      const location = header(raw, 'location');
+      const headers = location === undefined ? raw.headers : { ...raw.headers, location: redactor.text(location) };
+      return { response: { ...raw, headers, body: redactor.text(raw.body) } };
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      if (error.kind === 'deadline') throw new DeadlineError(`the deadline passed during ${endpoint}`);
-      if (error.kind === 'too_large') throw new ApiError(endpoint, error.message);
-      return { failure: error };
+      if (error.kind === 'aborted') throw new CancelledError(`cut short during ${endpoint}`);
+      const message = redactor.text(error.message);
+      if (error.kind === 'too_large' || error.kind === 'certificate') throw new ApiError(endpoint, message);
+      return { failure: new TransportError(error.kind, message) };
     }
+  }
+
+  private validate<T>(endpoint: Endpoint, response: RawResponse, schema: ZodMiniType<T>): T {
+    let json: unknown;
+    try {
+      json = JSON.parse(response.body);
+    } catch {
+      throw new ApiError(endpoint, `answered HTTP ${response.status} with a body that is not JSON${detail(response)}`);
+    }
+    // JSON escapes (\u0041) can spell the token in a way only the parsed strings show.
+    const result = parseBody(schema, this.options.redactor.json(json));
+    if (!result.ok) throw new ApiError(endpoint, `the answer does not fit the API: ${result.problem}`);
+    return result.value;
   }
 }
 
@@ -140,18 +160,6 @@ function finalResponse(endpoint: Endpoint, outcome: Outcome): RawResponse {
   throw new ApiError(endpoint, `answered HTTP ${status}${detail(response)}`);
 }
 
-function validate<T>(endpoint: Endpoint, response: RawResponse, schema: ZodMiniType<T>): T {
-  let json: unknown;
-  try {
-    json = JSON.parse(response.body);
-  } catch {
-    throw new ApiError(endpoint, `answered HTTP ${response.status} with a body that is not JSON${detail(response)}`);
-  }
-  const result = parseBody(schema, json);
-  if (!result.ok) throw new ApiError(endpoint, `the answer does not fit the API: ${result.problem}`);
-  return result.value;
-}
-
 function header(response: RawResponse, name: string): string | undefined {
   const value = response.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -162,6 +170,7 @@ function detail(response: RawResponse): string {
   const text = response.body.trim();
   if (!text) return '';
   if (/^<(!doctype|html|head|body)/i.test(text)) return ': an HTML page';
-  const line = text.replace(/\s+/g, ' ');
+  // eslint-disable-next-line no-control-regex -- control characters would break the one-line message
+  const line = text.replace(/[\s\u0000-\u001f\u007f]+/g, ' ');
   return `: ${line.length > 200 ? `${line.slice(0, 199)}…` : line}`;
 }

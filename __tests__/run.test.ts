@@ -1,0 +1,562 @@
+// The whole action in-process: run() with its real modules against the simulator over HTTP,
+// the runner's side kept in memory and a virtual clock where waits and back-offs would sleep.
+// This is the layer of wiring: which PR is asked about, which inputs fail, how each API answer
+// ends the step, and what the wait does. The verdict's rules are in verdict.test.ts.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { pullRequestEvent } from '../simulator/runner.mjs';
+import { entry, prBody, queueBody, SIM_SHA } from '../simulator/scenarios.mjs';
+import { startSimulator, type Simulator } from '../simulator/server.mjs';
+import { realClock } from '../src/clock.js';
+import { OUTPUT_NAMES } from '../src/outputs.js';
+import { runInProcess, type InProcessOptions, type InProcessResult } from './helpers/in-process.js';
+
+let sim: Simulator;
+beforeEach(async () => {
+  sim = await startSimulator();
+});
+afterEach(() => sim.close());
+
+function run(inputs: Record<string, string> = {}, options: InProcessOptions = {}): Promise<InProcessResult> {
+  return runInProcess({ ...options, inputs: { 'api-token': sim.token, 'api-url': sim.url, ...inputs } });
+}
+
+/** An expected failure: exit code 1 and the one message a person reads. */
+function expectFailure(result: InProcessResult, message: string | RegExp): void {
+  expect(result.code).toBe(1);
+  expect(result.error).toMatch(message);
+  expect(result.error).not.toMatch(/\n|^\s+at /m);
+}
+
+const warnings = (result: InProcessResult) => result.lines.filter((line) => line.startsWith('::warning::'));
+const bodies = () => sim.requests.map((request) => request.body as { targetBranch: string; pr?: { number: number } });
+
+describe('a pull_request run', () => {
+  it('sets every output, logs the status and writes the summary', async () => {
+    const result = await run();
+    expect(result.code).toBe(0);
+    expect(Object.keys(result.outputs).sort()).toEqual([...OUTPUT_NAMES].sort());
+    expect(result.outputs).toMatchObject({
+      state: 'testing',
+      pr: '1842',
+      'merge-queue-run': 'false',
+      submitted: 'true',
+      ready: 'true',
+      'not-ready-reasons': '',
+      position: '2',
+      'prs-ahead': '1840',
+      'ahead-testing': '1',
+      'ahead-pending': '0',
+      'queue-length': '3',
+      'pr-sha': SIM_SHA,
+      stale: 'false',
+      'waited-seconds': '0',
+      'timed-out': 'false',
+    });
+    expect(result.log).toContain('PR #1842 is testing (ready), position 2 of 3; the main queue is running.');
+    expect(result.summary).toMatch(/^<h2>✅ Ready: PR #1842 testing for 12 min, 2nd in line<\/h2>/);
+    expect(result.secrets).toEqual([sim.token]);
+    expect([sim.count('getSubmittedPullRequest'), sim.count('getQueue')]).toEqual([1, 1]);
+  });
+
+  it('summary: false writes no summary', async () => {
+    expect((await run({ summary: 'false' })).summary).toBe('');
+  });
+});
+
+describe('which PR', () => {
+  it("the event's own PR: its base branch and head SHA", async () => {
+    const event = pullRequestEvent({ baseRef: 'main', headSha: 'f'.repeat(40) });
+    const result = await run({}, { event });
+    expect(bodies()[0]).toMatchObject({ targetBranch: 'main', pr: { number: 1842 } });
+    expect(result.outputs).toMatchObject({ pr: '1842', stale: 'true' });
+  });
+
+  it('an explicit pr that is the event PR uses the event facts too', async () => {
+    const result = await run({ pr: '1842' }, { event: pullRequestEvent({ headSha: SIM_SHA }) });
+    expect(result.outputs.stale).toBe('false');
+  });
+
+  it("an explicit pr that differs from the event's: neither its base branch nor its head SHA", async () => {
+    const event = pullRequestEvent({ number: 5, baseRef: 'release/1.x', headSha: 'f'.repeat(40) });
+    const result = await run({ pr: '1842' }, { event });
+    expect(bodies()[0]).toMatchObject({ targetBranch: 'main', pr: { number: 1842 } });
+    expect(result.outputs).toMatchObject({ pr: '1842', stale: '', 'merge-queue-run': 'false' });
+  });
+
+  it("a merge-queue test run on Trunk's draft PR: the PR under test, the draft's base branch", async () => {
+    const event = {
+      pull_request: {
+        number: 9001,
+        title: 'trunk-merge/pr-1842/3f0c1b9e-5d7a-4c1e-9a52-0b8f2c6d7e11',
+        base: { ref: 'main' },
+        head: { ref: 'trunk-merge/pr-1842/3f0c1b9e-5d7a-4c1e-9a52-0b8f2c6d7e11', sha: 'e'.repeat(40) },
+      },
+      repository: { default_branch: 'develop' },
+    };
+    const result = await run({}, { event });
+    expect(result.code).toBe(0);
+    expect(bodies()[0]).toMatchObject({ targetBranch: 'main', pr: { number: 1842 } });
+    expect(result.outputs).toMatchObject({ pr: '1842', 'merge-queue-run': 'true', stale: '', state: 'testing' });
+    expect(result.summary).toContain('test runs');
+  });
+
+  it('a merge-queue test run by a push to the test branch: the PR under test, the default branch', async () => {
+    const result = await run(
+      {},
+      {
+        eventName: 'push',
+        event: { ref: 'refs/heads/trunk-merge/pr-1842/abc', repository: { default_branch: 'main' } },
+        env: { GITHUB_REF: 'refs/heads/trunk-merge/pr-1842/abc' },
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(bodies()[0]).toMatchObject({ targetBranch: 'main', pr: { number: 1842 } });
+    expect(result.outputs).toMatchObject({ pr: '1842', 'merge-queue-run': 'true', stale: '' });
+  });
+
+  it('issue_comment on a PR: the issue number and the default branch; stale unknown', async () => {
+    const event = { issue: { number: 1842, pull_request: { url: 'x' } }, repository: { default_branch: 'main' } };
+    const result = await run({}, { eventName: 'issue_comment', event });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ pr: '1842', state: 'testing', stale: '' });
+  });
+
+  it('issue_comment on a plain issue: a clear error naming pr', async () => {
+    const event = { issue: { number: 5 }, repository: { default_branch: 'main' } };
+    const result = await run({}, { eventName: 'issue_comment', event });
+    expectFailure(result, "Input 'pr' is empty and this event has no pull request; set pr to the pull request number");
+    expect(sim.requests).toHaveLength(0);
+    expect(result.outputs).toMatchObject({ pr: '', 'merge-queue-run': 'false', state: '' });
+  });
+
+  it('a push with a pr input and no default branch in the event: main', async () => {
+    const result = await run({ pr: '1842' }, { eventName: 'push', event: { ref: 'refs/heads/x' } });
+    expect(result.code).toBe(0);
+    expect(bodies()[0]?.targetBranch).toBe('main');
+  });
+
+  describe('an event file that cannot be used', () => {
+    const notJson = { event: '{"pull_request": ', eventName: 'pull_request' };
+
+    it('is a warning naming GITHUB_EVENT_PATH when the inputs need nothing from it', async () => {
+      const result = await run({ pr: '1842', 'target-branch': 'main' }, notJson);
+      expect(result.code).toBe(0);
+      expect(warnings(result)).toEqual([
+        expect.stringMatching(
+          /^::warning::The event file GITHUB_EVENT_PATH \(.*event\.json\) could not be read as JSON/,
+        ),
+      ]);
+    });
+
+    it('fails naming GITHUB_EVENT_PATH, not "no pull request", when pr needed it', async () => {
+      const result = await run({}, notJson);
+      expectFailure(result, /^The event file GITHUB_EVENT_PATH \(.*\) could not be read as JSON .*set the pr input\.$/);
+      expect(sim.requests).toHaveLength(0);
+    });
+
+    it('fails naming GITHUB_EVENT_PATH when target-branch needed it', async () => {
+      const result = await run({ pr: '1842' }, notJson);
+      expectFailure(result, /GITHUB_EVENT_PATH .*so target-branch has no default; set the target-branch input\.$/);
+    });
+
+    it('a missing file is a warning too', async () => {
+      const result = await run({ pr: '1842' }, { env: { GITHUB_EVENT_PATH: '/nonexistent/event.json' } });
+      expectFailure(result, /^The event file GITHUB_EVENT_PATH \(\/nonexistent\/event\.json\) does not exist/);
+      expect(warnings(result)).toHaveLength(1);
+      expect(result.log).not.toContain('does not exist\n');
+    });
+  });
+});
+
+describe('bad inputs fail before any request, naming the input', () => {
+  it.each([
+    [
+      { 'api-token': '' },
+      /^Input 'api-token' is empty\. .*not give secrets to workflows triggered from forks or by Dependabot\.$/,
+    ],
+    [{ pr: 'abc' }, /^Input 'pr' must be a pull request number from 1 to 4294967295, got "abc"$/],
+    [{ pr: '0' }, /^Input 'pr' must be .*, got "0"$/],
+    [{ pr: '-1' }, /^Input 'pr' must be .*, got "-1"$/],
+    [{ pr: '1.5' }, /^Input 'pr' must be .*, got "1\.5"$/],
+    [{ repo: 'octo-org' }, /^Input 'repo' must be owner\/name, got "octo-org"$/],
+    [{ 'wait-timeout-seconds': 'an hour' }, /^Input 'wait-timeout-seconds' must be a number of seconds above 0/],
+    [{ 'request-timeout-seconds': 'x' }, /^Input 'request-timeout-seconds' must be a number of seconds above 0/],
+    [{ 'poll-interval-seconds': '0' }, /^Input 'poll-interval-seconds' must be a number of seconds of at least 1/],
+    [{ retries: '-1' }, /^Input 'retries' must be a whole number from 0 to 10, got "-1"$/],
+    [{ 'wait-for': 'merged,shipped' }, /^Input 'wait-for' must list PR states among .*, got "merged,shipped"$/],
+    [{ 'api-url': 'http://api.trunk.io' }, /^Input 'api-url' must use https .*, got "http:\/\/api\.trunk\.io"$/],
+    [{ 'fail-if-not-ready': 'yes' }, /^Input 'fail-if-not-ready' must be true or false, got "yes"$/],
+    [{ summary: 'no' }, /^Input 'summary' must be true or false, got "no"$/],
+  ])('%j', async (inputs, message) => {
+    const result = await run(inputs);
+    expectFailure(result, message);
+    expect(sim.requests).toHaveLength(0);
+    expect(result.outputs).toMatchObject({ state: '', 'waited-seconds': '0', 'timed-out': 'false' });
+  });
+});
+
+describe('the verdict as a gate', () => {
+  it('fail-if-not-ready fails a PR that is not ready, with the reasons, and still sets every output', async () => {
+    sim.useScenario('not-ready');
+    const result = await run({ 'fail-if-not-ready': 'true' });
+    expectFailure(
+      result,
+      'PR #1842 is not ready for the merge queue: mergeability_in_progress (GitHub mergeability is in_progress), impacted_targets_missing (impacted targets have not been uploaded).',
+    );
+    expect(result.outputs).toMatchObject({ state: 'not_ready', ready: 'false', position: '' });
+    expect(result.summary).toMatch(/^<h2>⏳ Not ready: PR #1842 not_ready for 12 min<\/h2>/);
+  });
+
+  it('fail-if-not-ready passes a merged PR, whose summary is headed Merged', async () => {
+    sim.useScenario('merged');
+    const result = await run({ 'fail-if-not-ready': 'true' });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      state: 'merged',
+      ready: 'true',
+      submitted: 'false',
+      'not-ready-reasons': '',
+    });
+    expect(result.summary).toMatch(/^<h2>✅ Merged: PR #1842 merged 12 min ago<\/h2>/);
+    expect(result.summary).not.toMatch(/not ready/i);
+  });
+
+  it('wait-for merged with fail-if-not-ready passes when the PR merges', async () => {
+    sim.useScenario('merging');
+    const result = await run({ 'wait-for': 'merged', 'fail-if-not-ready': 'true' });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ state: 'merged', ready: 'true', 'timed-out': 'false' });
+  });
+
+  it('a failed PR is not ready for its own reason, not as not_submitted', async () => {
+    sim.script('getSubmittedPullRequest', [{ body: prBody({ state: 'failed', isCurrentlySubmittedToQueue: false }) }]);
+    const result = await run({ 'fail-if-not-ready': 'true' });
+    expectFailure(result, /^PR #1842 is not ready for the merge queue: state_failed \(the queue failed it\)\.$/);
+    expect(result.outputs['not-ready-reasons']).toBe('state_failed');
+  });
+});
+
+describe('answers and errors of the API', () => {
+  it('not submitted (404): an answer, not an error', async () => {
+    sim.useScenario('not-submitted');
+    const result = await run();
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      state: 'not_submitted',
+      submitted: 'false',
+      ready: 'false',
+      'not-ready-reasons': 'not_submitted',
+      'pr-json': '',
+      'state-changed-at': '',
+      'queue-length': '2',
+    });
+  });
+
+  const html = '<!DOCTYPE html><html><body>403 Forbidden</body></html>';
+  const { mode: _mode, ...missingMode } = { ...queueBody(), enqueuedPullRequests: [] };
+  // [fault, steps for getQueue, the one error (null: success), getQueue requests], with retries 1.
+  const faults: Array<[string, Parameters<Simulator['script']>[1], RegExp | null, number]> = [
+    [
+      '401',
+      [{ status: 401, body: 'Unauthorized' }],
+      /^Trunk API getQueue: the token was refused \(HTTP 401: Unauthorized\)\. Check that the api-token input holds a valid Trunk organization API token\.$/,
+      1,
+    ],
+    [
+      '403 with an HTML page',
+      [{ status: 403, body: html }],
+      /^Trunk API getQueue: the token was refused \(HTTP 403: an HTML page\)/,
+      1,
+    ],
+    [
+      '404 on getQueue',
+      [{ status: 404, body: 'Not Found' }],
+      /^Trunk API getQueue: there is no merge queue for octo-org\/octo-repo on branch "main" at http:\/\/127\.0\.0\.1:\d+ \(HTTP 404: Not Found\)\. Check the inputs repo, repo-host, target-branch and api-url\.$/,
+      1,
+    ],
+    [
+      '400',
+      [{ status: 400, body: 'targetBranch is required' }],
+      /^Trunk API getQueue: the request was rejected \(HTTP 400: targetBranch is required\)$/,
+      1,
+    ],
+    [
+      'a redirect',
+      [{ status: 307, headers: { location: 'https://elsewhere.example/v1/getQueue' } }],
+      /^Trunk API getQueue: answered with a redirect \(HTTP 307\) to https:\/\/elsewhere\.example\/v1\/getQueue; redirects are not followed/,
+      1,
+    ],
+    ['429 with Retry-After, then success', [{ status: 429, headers: { 'retry-after': '7' } }], null, 2],
+    ['500, then success', [{ status: 500, body: 'oops' }], null, 2],
+    ['502, then success', [{ status: 502 }], null, 2],
+    ['503, then success', [{ status: 503 }], null, 2],
+    ['504, then success', [{ status: 504 }], null, 2],
+    ['a reset, then success', [{ reset: true }], null, 2],
+    [
+      '429 persistent',
+      [{ status: 429, times: Infinity }],
+      /^Trunk API getQueue: HTTP 429 \(rate limited\) \(after 2 attempts\)$/,
+      2,
+    ],
+    [
+      '500 persistent',
+      [{ status: 500, body: 'oops', times: Infinity }],
+      /^Trunk API getQueue: HTTP 500: oops \(after 2 attempts\)$/,
+      2,
+    ],
+    [
+      'a hang past the request timeout',
+      [{ hang: true, times: Infinity }],
+      /^Trunk API getQueue: no answer from 127\.0\.0\.1:\d+ within 0\.2 s \(after 2 attempts\)$/,
+      2,
+    ],
+    [
+      'a body cut off mid-JSON',
+      [{ truncate: true, times: Infinity }],
+      /^Trunk API getQueue: the connection closed before the whole answer arrived \(after 2 attempts\)$/,
+      2,
+    ],
+    [
+      'an HTML 200',
+      [{ status: 200, body: '<html><body>hi</body></html>' }],
+      /^Trunk API getQueue: answered HTTP 200 with a body that is not JSON: an HTML page$/,
+      1,
+    ],
+    [
+      'a missing field the action reads',
+      [{ status: 200, body: missingMode }],
+      /^Trunk API getQueue: the answer does not fit the API: required field "mode" is missing$/,
+      1,
+    ],
+    [
+      'a field of the wrong type',
+      [{ status: 200, body: { ...queueBody({ batch: 'no' }), enqueuedPullRequests: [] } }],
+      /^Trunk API getQueue: the answer does not fit the API: field "batch" should be boolean but is string "no"$/,
+      1,
+    ],
+    [
+      'a 50 MB body',
+      [{ bytes: 50 * 1024 * 1024 }],
+      /^Trunk API getQueue: the answer is larger than 16 MiB, more than any real queue needs; refused$/,
+      1,
+    ],
+  ];
+
+  it.each(faults)('%s', async (_name, steps, message, requests) => {
+    sim.script('getQueue', steps);
+    const result = await run({ retries: '1', 'request-timeout-seconds': '0.2' });
+    if (message) {
+      expectFailure(result, message);
+      expect(result.outputs.state).toBe('');
+      expect(result.summary).toMatch(/^<h2>Merge queue status unavailable<\/h2>/);
+    } else {
+      expect(result.code).toBe(0);
+      expect(result.outputs.state).toBe('testing');
+      expect(result.log).toMatch(/getQueue: .*; retry 1 of 1 in \d+\.\d s/);
+    }
+    expect(sim.count('getQueue')).toBe(requests);
+  });
+
+  it('honours Retry-After on the clock', async () => {
+    sim.script('getQueue', [{ status: 429, headers: { 'retry-after': '7' } }]);
+    const result = await run();
+    expect(result.log).toContain('getQueue: HTTP 429 (rate limited); retry 1 of 3 in 7.0 s');
+  });
+
+  it('a connection refused names the host and port', async () => {
+    const url = sim.url;
+    await sim.close();
+    const result = await runInProcess({ inputs: { 'api-token': 'x', 'api-url': url, retries: '0' } });
+    expectFailure(
+      result,
+      new RegExp(
+        `^Trunk API getSubmittedPullRequest: connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\)$`,
+      ),
+    );
+    sim = await startSimulator();
+  });
+
+  it('an answer that ends the run aborts the other request at once, not after its retries', async () => {
+    // getQueue is throttled for 5 s first; the refused token ends the run while it waits.
+    sim.script('getQueue', [{ status: 503, headers: { 'retry-after': '5' }, times: Infinity }]);
+    sim.script('getSubmittedPullRequest', [{ status: 401, body: 'Unauthorized', delayMs: 50 }]);
+    const result = await run({}, { clock: realClock });
+    expectFailure(result, /^Trunk API getSubmittedPullRequest: the token was refused/);
+    expect(result.log).toContain('getQueue: HTTP 503; retry 1 of 3 in 5.0 s');
+    expect(sim.count('getQueue')).toBe(1);
+  });
+
+  it('a body without fields the action does not read is fine', async () => {
+    const { forceEnqueued: _f, skipTheLine: _s, id: _i, prNumber: _p, ...pr } = prBody();
+    const { commentsEnabled: _c, bisectionConcurrency: _b, ...queue } = queueBody();
+    sim.script('getSubmittedPullRequest', [{ body: pr }]);
+    sim.script('getQueue', [
+      { body: { ...queue, enqueuedPullRequests: [entry(1842, 'testing', { noBatch: undefined })] } },
+    ]);
+    const result = await run();
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ state: 'testing', position: '1' });
+  });
+
+  it('API strings become single-line outputs; the JSON outputs keep them exactly', async () => {
+    sim.script('getSubmittedPullRequest', [
+      { body: prBody({ state: 'testing\nghadelimiter_x', priorityName: ' high\r\n' }) },
+    ]);
+    const result = await run();
+    expect(result.outputs).toMatchObject({ state: 'testing ghadelimiter_x', 'priority-name': 'high' });
+    expect(JSON.parse(result.outputs['pr-json']).state).toBe('testing\nghadelimiter_x');
+  });
+
+  it('several failures in one run are all in the one error line', async () => {
+    const result = await run(
+      { 'api-token': 'wrong-token' },
+      { failOutputs: 'Missing file at path: /nonexistent/output' },
+    );
+    expectFailure(
+      result,
+      /^Trunk API getSubmittedPullRequest: the token was refused .* Also: The step's outputs could not be written: Missing file at path: \/nonexistent\/output$/,
+    );
+  });
+});
+
+describe('the queue state', () => {
+  it('a paused queue gives one warning saying what it means for the PR', async () => {
+    sim.useScenario('paused');
+    const result = await run();
+    expect(result.code).toBe(0);
+    expect(warnings(result)).toEqual([
+      '::warning::The merge queue is paused: nothing is tested or merged until it resumes, so PR #1842 will not move until then.',
+    ]);
+    expect(result.outputs['queue-state']).toBe('paused');
+  });
+
+  it('a draining queue: the PRs in it keep going', async () => {
+    sim.useScenario('draining');
+    const result = await run();
+    expect(warnings(result)).toEqual([
+      expect.stringMatching(
+        /^::warning::The merge queue is draining: PRs already in it, PR #1842 among them, keep going/,
+      ),
+    ]);
+  });
+
+  it('a running queue gives no warning', async () => {
+    expect(warnings(await run())).toEqual([]);
+  });
+});
+
+describe('wait-for', () => {
+  it('waits until merged: polls only the PR, reads the queue at the start and the end', async () => {
+    sim.useScenario('merging');
+    const result = await run({ 'wait-for': 'merged' });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ state: 'merged', 'timed-out': 'false', position: '' });
+    expect(Number(result.outputs['waited-seconds'])).toBeGreaterThanOrEqual(45);
+    expect(result.summary).toMatch(/reached merged after \d+s \(waiting for merged, 4 polls\)/);
+    expect([sim.count('getSubmittedPullRequest'), sim.count('getQueue')]).toEqual([4, 2]);
+    expect(result.lines.filter((line) => !line.startsWith('::'))).toEqual([
+      'Waiting up to 1h 0m 0s for PR #1842 to reach merged; it is testing (ready).',
+      expect.stringMatching(/^PR #1842 is tests_passed \(ready\) \(\d+s waited, 3 polls\)\.$/),
+      expect.stringMatching(/^PR #1842 is merged \(ready\) \(\d+s waited, 4 polls\)\.$/),
+      expect.stringMatching(/^PR #1842 reached merged after \d+s\.$/),
+      'PR #1842 is merged (ready), not listed in the queue (1 entry); the main queue is running.',
+    ]);
+  });
+
+  it('times out at its deadline, with every output still set', async () => {
+    const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '3600' });
+    expectFailure(result, 'Timed out after 1h 0m 0s waiting for PR #1842 to reach merged; it is testing (ready).');
+    expect(result.outputs).toMatchObject({
+      state: 'testing',
+      position: '2',
+      'timed-out': 'true',
+      'waited-seconds': '3600',
+    });
+    // One poll at the start and about one per 15 s interval after it: no busy loop.
+    expect(sim.count('getSubmittedPullRequest')).toBeGreaterThan(200);
+    expect(sim.count('getSubmittedPullRequest')).toBeLessThanOrEqual(1 + 3600 / 15);
+    expect(sim.count('getQueue')).toBe(2);
+    expect(result.lines.filter((line) => line.startsWith('Still waiting for merged'))).toHaveLength(59);
+  });
+
+  it('fails at once on a final state it was not waiting for', async () => {
+    sim.setPrStates(['testing', 'failed']);
+    const result = await run({ 'wait-for': 'merged' });
+    expectFailure(result, 'PR #1842 reached failed, a final state that is not in wait-for (merged).');
+    expect(result.outputs).toMatchObject({
+      state: 'failed',
+      'timed-out': 'false',
+      'not-ready-reasons': 'state_failed',
+    });
+    expect(result.summary).toContain('ended at failed');
+  });
+
+  it('not_submitted and pending_failure are not final', async () => {
+    sim.setPrStates(['not_submitted', 'pending', 'pending_failure', 'testing', 'tests_passed']);
+    const result = await run({ 'wait-for': 'tests_passed' });
+    expect(result.code).toBe(0);
+    expect(sim.count('getSubmittedPullRequest')).toBe(5);
+  });
+
+  it('the first read rides over transient failures, as every later poll does', async () => {
+    sim.useScenario('merging');
+    sim.script('getQueue', [{ status: 503, body: 'Service Unavailable', times: 4 }]);
+    const result = await run({ 'wait-for': 'merged', retries: '1' });
+    expect(result.code).toBe(0);
+    expect(warnings(result)).toEqual([
+      '::warning::Trunk API getQueue: HTTP 503: Service Unavailable (after 2 attempts); still waiting.',
+      '::warning::Trunk API getQueue: HTTP 503: Service Unavailable (after 2 attempts); still waiting.',
+    ]);
+    expect(result.outputs.state).toBe('merged');
+  });
+
+  it('a 429 storm during the wait is retried and does not end it', async () => {
+    sim.setPrStates(['testing', 'merged']);
+    sim.script('getSubmittedPullRequest', [{ delayMs: 0 }, { status: 429, times: 4 }]);
+    const result = await run({ 'wait-for': 'merged', retries: '1' });
+    expect(result.code).toBe(0);
+    expect(warnings(result)).toHaveLength(2);
+    expect(sim.count('getSubmittedPullRequest')).toBe(1 + 4 + 1);
+  });
+
+  it('a refused token during the wait ends it at once', async () => {
+    sim.script('getSubmittedPullRequest', [{ delayMs: 0 }, { status: 401, body: 'Unauthorized' }]);
+    const result = await run({ 'wait-for': 'merged' });
+    expectFailure(result, /^Trunk API getSubmittedPullRequest: the token was refused \(HTTP 401/);
+    expect(sim.count('getSubmittedPullRequest')).toBe(2);
+    expect(result.summary).toContain('stopped by an error');
+  });
+
+  it('a paused queue is named in the wait lines and the timeout', async () => {
+    sim.useScenario('paused');
+    const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '120' });
+    expectFailure(result, /; the queue is paused\.$/);
+    expect(result.lines[0]).toMatch(
+      /^Waiting up to 2m 0s for PR #1842 to reach merged; it is pending \(ready\); the queue is paused\.$/,
+    );
+    expect(result.lines).toContainEqual(expect.stringMatching(/^Still waiting for merged: .*; the queue is paused\.$/));
+  });
+});
+
+describe('many runs against one rate limit', () => {
+  it('10 runs at once, 8 requests/s with Retry-After: 1: all succeed, every refused request asked again once', async () => {
+    const limited = await startSimulator({ rateLimit: { perSecond: 8, retryAfter: '1' } });
+    try {
+      const runs = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          runInProcess({
+            inputs: { 'api-token': limited.token, 'api-url': limited.url, retries: '5' },
+            clock: realClock,
+            random: Math.random,
+          }),
+        ),
+      );
+      expect(runs.map((r) => r.code)).toEqual(Array(10).fill(0));
+      expect(runs.every((r) => r.outputs.state === 'testing' && r.outputs.position === '2')).toBe(true);
+      expect(limited.throttled()).toBeGreaterThan(0);
+      expect(limited.requests.length).toBe(20 + limited.throttled());
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+// The one home of the PR's vocabulary and of the verdict: the states the API reports, the reason
+// codes of `not-ready-reasons` with what each means, and the rule that turns an answer into
+// `ready`. Pure. Inputs, the wait loop, outputs, the summary and the docs tests import from here.
+import type { PrAnswer } from './schemas.js';
+
+/** PR states in the order a PR usually moves through them, as Trunk's v1 API spells them. */
+export const PR_STATES = [
+  'not_ready',
+  'pending',
+  'testing',
+  'tests_passed',
+  'pending_failure',
+  'merged',
+  'failed',
+  'cancelled',
+] as const;
+
+/** The state the action reports when getSubmittedPullRequest answers 404. */
+export const NOT_SUBMITTED = 'not_submitted';
+
+/** Every state `wait-for` accepts. */
+export const WAITABLE_STATES = [NOT_SUBMITTED, ...PR_STATES] as const;
+
+/** States a PR never leaves: a wait for anything else ends when one of these is reached. */
+export const TERMINAL_STATES: readonly string[] = ['merged', 'failed', 'cancelled'];
+
+/** States the queue admitted the PR in: without a readiness object, the admission is the answer. */
+const ADMITTED_STATES: readonly string[] = ['pending', 'testing', 'tests_passed'];
+
+/** States that are themselves a reason, in the order a person reads them first. */
+const STATE_REASONS = {
+  failed: 'state_failed',
+  cancelled: 'state_cancelled',
+  pending_failure: 'state_pending_failure',
+} as const;
+
+/** Every fixed reason code, with the words the log and the summary use for it. */
+const REASONS = {
+  not_submitted: 'not submitted to the queue',
+  state_failed: 'the queue failed it',
+  state_cancelled: 'it was cancelled from the queue',
+  state_pending_failure: 'its test run failed; the queue is checking whether the failure is its own',
+  readiness_unknown: 'the API reported no readiness',
+  base_branch_mismatch: "its base branch is not the queue's branch",
+  impacted_targets_missing: 'impacted targets have not been uploaded',
+} as const;
+
+/** `mergeability_<value>`: open-ended, since the API may send a mergeability this version does not know. */
+export type ReasonCode = keyof typeof REASONS | `mergeability_${string}`;
+
+/** The reason codes as the docs list them. */
+export const REASON_CODES = [...Object.keys(REASONS), 'mergeability_<value>'] as const;
+
+/** GitHub mergeability values Trunk documents; only `mergeable` passes. */
+export const MERGEABILITY_VALUES = ['unspecified', 'in_progress', 'mergeable', 'not_mergeable'] as const;
+
+export interface Verdict {
+  ready: boolean;
+  /** Empty exactly when ready. */
+  reasons: ReasonCode[];
+}
+
+/** The state the action reports: the API's (lowercased by the schema), or `not_submitted` for a 404. */
+export function stateOf(answer: PrAnswer): string {
+  return answer.found ? (answer.pr.state ?? '') : NOT_SUBMITTED;
+}
+
+/**
+ * "Is this PR on its way into the target branch, or already there?", as the contract's verdict
+ * table decides it, state by state.
+ */
+export function decideVerdict(answer: PrAnswer): Verdict {
+  if (!answer.found) return verdict([NOT_SUBMITTED]);
+  const { pr } = answer;
+  const state = pr.state ?? '';
+  // A merged PR is done: whatever readiness says now no longer matters.
+  if (state === 'merged') return verdict([]);
+
+  const reasons: ReasonCode[] = [];
+  const stateReason = STATE_REASONS[state as keyof typeof STATE_REASONS];
+  if (stateReason) reasons.push(stateReason);
+  if (!TERMINAL_STATES.includes(state) && !pr.isCurrentlySubmittedToQueue) reasons.push(NOT_SUBMITTED);
+
+  const readiness = pr.readiness;
+  if (readiness) {
+    if (!readiness.doesBaseBranchMatch) reasons.push('base_branch_mismatch');
+    if (readiness.gitHubMergeability !== 'mergeable') {
+      reasons.push(`mergeability_${asCodePart(readiness.gitHubMergeability)}`);
+    }
+    if (readiness.requiresImpactedTargets && readiness.hasImpactedTargets !== true) {
+      reasons.push('impacted_targets_missing');
+    }
+  } else if (!stateReason && !ADMITTED_STATES.includes(state)) {
+    // not_ready, no state, or a state this version does not know: nothing vouches for the PR.
+    reasons.push('readiness_unknown');
+  }
+  return verdict(reasons);
+}
+
+function verdict(reasons: ReasonCode[]): Verdict {
+  return { ready: reasons.length === 0, reasons };
+}
+
+// A mergeability this version does not know still has to make a code that survives being split
+// on commas and matched in a workflow expression.
+function asCodePart(value: string): string {
+  return value.replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'unspecified';
+}
+
+export function describeReason(code: ReasonCode): string {
+  if (code.startsWith('mergeability_')) return `GitHub mergeability is ${code.slice('mergeability_'.length)}`;
+  return REASONS[code as keyof typeof REASONS];
+}
+
+/** `ready`, or `not ready: ` and the reason codes, for log lines. */
+export function verdictText({ reasons }: Verdict): string {
+  return reasons.length === 0 ? 'ready' : `not ready: ${reasons.join(', ')}`;
+}

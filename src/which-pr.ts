@@ -1,0 +1,45 @@
+// Which PR the run asks about, and the facts that go with it: the contract's "Which PR" rules.
+// Pure. The event's own facts (its head SHA, its base branch) describe only the event's own PR,
+// so they are used only when the PR asked about is that one.
+import { ActionError, InputError } from './errors.js';
+import type { EventFacts } from './event.js';
+
+export interface PrTarget {
+  pr: number;
+  /** True in one of Trunk's test runs (`trunk-merge/pr-<N>/<id>`), whichever PR is asked about. */
+  mergeQueueRun: boolean;
+  targetBranch: string;
+  /** The head SHA to compare with the queue's, for `stale`; undefined when the event does not describe this PR. */
+  eventHeadSha?: string;
+}
+
+/**
+ * @param prInput the `pr` input, already validated; undefined when empty
+ * @param branchInput the `target-branch` input; empty for its default
+ */
+export function whichPr(prInput: number | undefined, branchInput: string, event: EventFacts): PrTarget {
+  const mergeQueueRun = event.mergeQueuePr !== undefined;
+  const pr = prInput ?? event.mergeQueuePr ?? event.prNumber;
+  if (pr === undefined) {
+    if (event.problem) throw new ActionError(`${event.problem}, so the pull request is unknown; set the pr input.`);
+    throw new InputError('pr', 'is empty and this event has no pull request; set pr to the pull request number');
+  }
+  // In a test run the event's PR, if any, is Trunk's draft from the test branch, not the PR under test.
+  const eventsOwnPr = !mergeQueueRun && event.prNumber === pr;
+  const draftOfThisPr = mergeQueueRun && event.mergeQueuePr === pr;
+
+  let targetBranch = branchInput;
+  if (!targetBranch) {
+    if (event.problem) {
+      throw new ActionError(`${event.problem}, so target-branch has no default; set the target-branch input.`);
+    }
+    const eventBase = eventsOwnPr || draftOfThisPr ? event.baseRef : undefined;
+    targetBranch = eventBase ?? event.defaultBranch ?? 'main';
+  }
+  return {
+    pr,
+    mergeQueueRun,
+    targetBranch: targetBranch.replace(/^refs\/heads\//, ''),
+    eventHeadSha: eventsOwnPr ? event.headSha : undefined,
+  };
+}
