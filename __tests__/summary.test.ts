@@ -182,6 +182,19 @@ describe('the entries', () => {
     expect(html).toContain('<tr><td colspan="6">… 677 more</td></tr>');
   });
 
+  it('says how long each entry has been in its state', () => {
+    const body = {
+      ...queueBody(),
+      enqueuedPullRequests: [
+        entry(1, 'testing', { stateChangedAt: '2026-11-20T11:30:00Z' }),
+        entry(2, 'pending', { stateChangedAt: 'soon<b>' }),
+      ],
+    };
+    const html = render({ status: status({ queue: queueSchema.parse(body) }) });
+    expect(html).toContain('<td>30 min ago</td>');
+    expect(html).toContain('<td>soon&#60;b&#62;</td>');
+  });
+
   it('an empty queue says so', () => {
     expect(render({ status: status({ queue: queue([]) }) })).toContain('<p>The queue is empty.</p>');
   });

@@ -7,7 +7,7 @@ import { formatDuration, grouped, humanSpan, oneLine, ordinal, plural, utcClock 
 import type { WaitOutcome } from './observe.js';
 import type { RunFacts } from './outputs.js';
 import type { EnqueuedPullRequest } from './schemas.js';
-import { queueStateNote, type Status } from './status.js';
+import { parseTimestamp, queueStateNote, type Status } from './status.js';
 import { describeReason, NOT_SUBMITTED } from './verdict.js';
 
 /** Entry rows at most; a PR further down shows with a few rows around it. */
@@ -226,7 +226,7 @@ export function entryWindow(length: number, position: number | undefined): Array
 function entriesTable(input: SummaryInput, status: Status): string {
   const entries = status.queue.enqueuedPullRequests;
   if (entries.length === 0) return '<p>The queue is empty.</p>';
-  const header = '<tr><th>#</th><th>PR</th><th>State</th><th>Priority</th><th>Author</th><th>In state since</th></tr>';
+  const header = '<tr><th>#</th><th>PR</th><th>State</th><th>Priority</th><th>Author</th><th>Since</th></tr>';
   const rows: string[] = [];
   let shownTo = 0;
   for (const [from, to] of entryWindow(entries.length, status.position)) {
@@ -240,6 +240,12 @@ function entriesTable(input: SummaryInput, status: Status): string {
       ? '<p>Parallel mode: this list is the order the queue considers PRs in, not a strict line; several PRs can be next at once.</p>'
       : '';
   return `<h3>Entries</h3><table>${header}${rows.join('')}</table>${parallel}`;
+}
+
+/** "30 min ago", or the time as reported when it cannot be read. */
+function sinceCell(reported: string, nowMs: number): string {
+  const ms = parseTimestamp(reported);
+  return ms === undefined ? escapeHtml(reported) : `${humanSpan((nowMs - ms) / 1000)} ago`;
 }
 
 function gapRow(count: number): string {
@@ -256,7 +262,7 @@ function entryRow(input: SummaryInput, entry: EnqueuedPullRequest, place: number
     escapeHtml(entry.state ?? ''),
     escapeHtml(entry.priorityName),
     escapeHtml(entry.prAuthor),
-    escapeHtml(entry.stateChangedAt),
+    sinceCell(entry.stateChangedAt, input.nowMs),
   ];
   return `<tr>${cells.map((cell) => `<td>${cell || '—'}</td>`).join('')}</tr>`;
 }
