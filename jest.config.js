@@ -7,4 +7,6 @@ export default {
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   testTimeout: 30_000,
+  // Every source file counts, imported by a test or not (main.ts once was not).
+  collectCoverageFrom: ['src/**/*.ts'],
 };
