@@ -34,7 +34,8 @@ describe('the bundle', () => {
 
   it('a failure: exit code 1 and one error line', async () => {
     const result = await runAction({ inputs: { 'api-token': 'not-the-token', 'api-url': sim.url } });
-    expectFailure(result, /^::error::Trunk API getSubmittedPullRequest: the token was refused \(HTTP 401/);
+    // The message itself is asserted in run.test.ts; here, that the bundle ends as the runner expects.
+    expectFailure(result, /^::error::Trunk API getSubmittedPullRequest: /);
   });
 
   it('a wait, with the log streamed as the state changes', async () => {

@@ -25,7 +25,12 @@ export function createRedactor(secret: string): Redactor {
   // Longest first, so a spelling that contains another is cut whole.
   const alternatives = [...spellings].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const pattern = new RegExp(alternatives.join('|'), 'gi');
-  const text = (value: string) => value.replace(pattern, REDACTED);
+  const lowered = [...spellings].map((spelling) => spelling.toLowerCase());
+  // A 5,000-entry queue is megabytes of text that almost never holds the token: look before replacing.
+  const text = (value: string) => {
+    const haystack = value.toLowerCase();
+    return lowered.some((spelling) => haystack.includes(spelling)) ? value.replace(pattern, REDACTED) : value;
+  };
   const json = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value);
     if (Array.isArray(value)) return value.map(json);
