@@ -527,6 +527,14 @@ describe('wait-for', () => {
     expect(result.summary).toContain('stopped by an error');
   });
 
+  it('the deadline cuts a hanging request off, not the request timeout', async () => {
+    sim.script('getQueue', [{ hang: true, times: Infinity }]);
+    const inputs = { 'wait-for': 'merged', 'wait-timeout-seconds': '1', 'request-timeout-seconds': '60' };
+    const result = await run(inputs, { clock: realClock });
+    expectFailure(result, 'Timed out after 1s waiting for PR #1842 to reach merged; it is testing (ready).');
+    expect(result.outputs).toMatchObject({ 'timed-out': 'true', 'waited-seconds': '1', state: '' });
+  });
+
   it('a paused queue is named in the wait lines and the timeout', async () => {
     sim.useScenario('paused');
     const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '120' });
