@@ -4,6 +4,7 @@
 // scriptable latency, state sequences, faults (statuses, hangs, resets, cut-off and huge bodies)
 // and a per-second rate limit that answers 429 with Retry-After.
 import http from 'node:http';
+import https from 'node:https';
 import { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO, SIM_SHA } from './scenarios.mjs';
 
 /**
@@ -29,6 +30,7 @@ import { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO, SIM_SHA } from './scenarios.mj
  * @property {number} [latencyMs]  server time added to every request
  * @property {{ perSecond: number, retryAfter?: string }} [rateLimit]
  * @property {number} [port]  0 (default) picks a free port
+ * @property {{ key: string, cert: string }} [tls]  serve https with this key and certificate
  */
 
 /**
@@ -184,18 +186,25 @@ export async function startSimulator(options = {}) {
     send(200, body, step?.headers);
   }
 
-  const server = http.createServer((req, res) => {
+  /** @type {http.RequestListener} */
+  const listener = (req, res) => {
     handle(req, res).catch((error) => {
       if (!res.headersSent) res.writeHead(500, PLAIN);
       res.end(`simulator error: ${error instanceof Error ? error.message : String(error)}`);
     });
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, listener) : http.createServer(listener);
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined)));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+    port,
+    /** TCP connections accepted so far, whether or not a TLS handshake followed. */
+    connections: () => connections,
     token,
     requests,
     /** Requests made to one endpoint so far. @param {Endpoint} endpoint */

@@ -1,0 +1,51 @@
+// A throwaway certificate authority made at test time, and a server certificate it signed for
+// the names the tests use, with the CA's PEM in a file for NODE_EXTRA_CA_CERTS.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import selfsigned from 'selfsigned';
+
+export interface TestCertificates {
+  /** For the simulator's `tls` option. */
+  server: { key: string; cert: string };
+  /** A file holding the CA certificate, for NODE_EXTRA_CA_CERTS. */
+  caFile: string;
+}
+
+export const PROXIED_HOST = 'api.trunk.test';
+
+export async function makeCertificates(): Promise<TestCertificates> {
+  const notAfterDate = new Date(Date.now() + 24 * 3600 * 1000);
+  const ca = await selfsigned.generate([{ name: 'commonName', value: 'merge-queue-status test CA' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    notAfterDate,
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ],
+  });
+  const leaf = await selfsigned.generate([{ name: 'commonName', value: PROXIED_HOST }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    notAfterDate,
+    ca: { key: ca.private, cert: ca.cert },
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: PROXIED_HOST },
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'mqs-ca-'));
+  const caFile = join(dir, 'ca.pem');
+  writeFileSync(caFile, ca.cert);
+  return { server: { key: leaf.private, cert: leaf.cert }, caFile };
+}

@@ -1,0 +1,109 @@
+// The path users take: https to Trunk, often through a corporate proxy. Node reads
+// NODE_EXTRA_CA_CERTS only when a process starts, so these run the committed bundle as the runner
+// does, with a CA made at test time, the simulator serving https and a real CONNECT proxy.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { runAction, type RunResult } from '../simulator/runner.mjs';
+import { startSimulator, type Simulator } from '../simulator/server.mjs';
+import { startConnectProxy, type ConnectProxy } from './helpers/connect-proxy.js';
+import { makeCertificates, PROXIED_HOST, type TestCertificates } from './helpers/tls.js';
+
+let certificates: TestCertificates;
+let sim: Simulator;
+let proxy: ConnectProxy;
+
+beforeAll(async () => {
+  certificates = await makeCertificates();
+  sim = await startSimulator({ tls: certificates.server });
+  proxy = await startConnectProxy(sim.port);
+});
+afterAll(async () => {
+  await proxy.close();
+  await sim.close();
+});
+
+function run(apiUrl: string, env: Record<string, string | undefined>, retries = '0'): Promise<RunResult> {
+  proxy.targets.length = 0;
+  return runAction({ inputs: { 'api-token': sim.token, 'api-url': apiUrl, retries }, env });
+}
+const errorLine = (result: RunResult) => result.stdout.split('\n').find((line) => line.startsWith('::error::'));
+
+describe('https', () => {
+  it('through HTTPS_PROXY, as a CONNECT tunnel, to a host only the proxy can reach', async () => {
+    const result = await run(`https://${PROXIED_HOST}:${sim.port}`, {
+      HTTPS_PROXY: proxy.url,
+      NODE_EXTRA_CA_CERTS: certificates.caFile,
+    });
+    expect(errorLine(result)).toBeUndefined();
+    expect(result.outputs.state).toBe('testing');
+    expect(proxy.targets).toEqual([`${PROXIED_HOST}:${sim.port}`, `${PROXIED_HOST}:${sim.port}`]);
+  });
+
+  it('https_proxy in lower case too', async () => {
+    const result = await run(`https://${PROXIED_HOST}:${sim.port}`, {
+      https_proxy: proxy.url,
+      NODE_EXTRA_CA_CERTS: certificates.caFile,
+    });
+    expect(result.code).toBe(0);
+    expect(proxy.targets).toHaveLength(2);
+  });
+
+  it('NO_PROXY sends the request direct: the proxy sees nothing, and the error names the host', async () => {
+    const result = await run(`https://${PROXIED_HOST}:${sim.port}`, {
+      HTTPS_PROXY: proxy.url,
+      NO_PROXY: `example.com,${PROXIED_HOST}`,
+      NODE_EXTRA_CA_CERTS: certificates.caFile,
+    });
+    expect(proxy.targets).toEqual([]);
+    expect(errorLine(result)).toMatch(
+      new RegExp(
+        `^::error::Trunk API getSubmittedPullRequest: connection to ${PROXIED_HOST}:${sim.port} failed \\((ENOTFOUND|EAI_AGAIN)\\)$`,
+      ),
+    );
+  });
+
+  it('without a proxy, to a loopback address (never proxied, whatever HTTPS_PROXY says)', async () => {
+    const result = await run(sim.url, { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: certificates.caFile });
+    expect(result.code).toBe(0);
+    expect(result.outputs.state).toBe('testing');
+    expect(proxy.targets).toEqual([]);
+  });
+
+  it('an untrusted certificate: a certificate problem, said plainly, tried once', async () => {
+    const before = sim.connections();
+    const result = await run(sim.url, {}, '3');
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toMatch(
+      /^::error::Trunk API getSubmittedPullRequest: the TLS certificate of 127\.0\.0\.1:\d+ is not trusted \([A-Z_]+\)\. This is a certificate problem, not a network one: .*NODE_EXTRA_CA_CERTS/,
+    );
+    expect(result.stdout).not.toMatch(/retry \d of/);
+    // One connection for each endpoint: neither was retried.
+    expect(sim.connections() - before).toBe(2);
+  });
+
+  it('a proxy that refuses the tunnel: its answer is in the message', async () => {
+    const refusing = await startConnectProxy(sim.port, '407 Proxy Authentication Required');
+    try {
+      const result = await runAction({
+        inputs: { 'api-token': sim.token, 'api-url': `https://${PROXIED_HOST}`, retries: '0' },
+        env: { HTTPS_PROXY: refusing.url },
+      });
+      expect(errorLine(result)).toMatch(
+        /through proxy 127\.0\.0\.1:\d+ failed \(the proxy did not open a tunnel: statusCode=407\)$/,
+      );
+      expect(refusing.targets).toEqual([`${PROXIED_HOST}:443`, `${PROXIED_HOST}:443`]);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it("a proxy that cannot be reached is named, without the proxy URL's credentials", async () => {
+    const closed = await startConnectProxy(sim.port);
+    const address = closed.url.replace('http://', '');
+    await closed.close();
+    const result = await run(`https://${PROXIED_HOST}`, { HTTPS_PROXY: `http://user:s3cret-pass@${address}` });
+    expect(errorLine(result)).toBe(
+      `::error::Trunk API getSubmittedPullRequest: connection to ${PROXIED_HOST}:443 through proxy ${address} failed (the proxy did not open a tunnel: connect ECONNREFUSED ${address})`,
+    );
+    expect(result.stdout + result.stderr + result.summary).not.toContain('s3cret');
+  });
+});
