@@ -20,6 +20,8 @@ export const DIST = fileURLToPath(new URL('../dist/index.js', import.meta.url));
  * @property {string} [node]  the Node binary (default: this process's)
  * @property {string} [script]  what to run (default: the committed dist/index.js)
  * @property {number} [timeoutMs]  kill the run after this long (default 120 s)
+ * @property {(chunk: string) => void} [onStdout]  called with the step's output as it comes
+ * @property {(chunk: string) => void} [onStderr]  likewise for its stderr
  */
 
 /**
@@ -47,6 +49,26 @@ export function pullRequestEvent(pr = {}) {
   };
 }
 
+/**
+ * What a process needs from the machine's environment to run at all: PATH and HOME, and on Windows
+ * the system folders (without SystemRoot, Node's networking and crypto fail there) and TEMP.
+ * @returns {Record<string, string>}
+ */
+export function platformEnv() {
+  const names = ['PATH', 'HOME'];
+  if (process.platform === 'win32') {
+    names.push('SystemRoot', 'windir', 'SystemDrive', 'TEMP', 'TMP', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA');
+    names.push('ComSpec', 'PATHEXT');
+  }
+  /** @type {Record<string, string>} */
+  const env = {};
+  for (const name of names) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}
+
 /** @param {RunOptions} [options] @returns {Promise<RunResult>} */
 export async function runAction(options = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'mqs-run-'));
@@ -60,8 +82,7 @@ export async function runAction(options = {}) {
 
     /** @type {Record<string, string | undefined>} */
     const env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+      ...platformEnv(),
       CI: 'true',
       GITHUB_ACTIONS: 'true',
       GITHUB_EVENT_NAME: options.eventName ?? 'pull_request',
@@ -86,8 +107,17 @@ export async function runAction(options = {}) {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    // Decoded as UTF-8 across chunk boundaries, so a character split between two reads stays whole.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (/** @type {string} */ chunk) => {
+      stdout += chunk;
+      options.onStdout?.(chunk);
+    });
+    child.stderr.on('data', (/** @type {string} */ chunk) => {
+      stderr += chunk;
+      options.onStderr?.(chunk);
+    });
     const killer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
     /** @type {number | null} */
     const code = await new Promise((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
