@@ -2,10 +2,11 @@
 // command line in one line, and run from a folder whose path has a space, as on many machines.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSimulator } from '../simulator/server.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,9 +20,9 @@ interface Run {
 }
 
 /** Runs `node …args` in `cwd` to its end. */
-function node(args: string[], cwd: string, timeoutMs = 60_000): Promise<Run> {
+function node(args: string[], cwd: string, timeoutMs = 60_000, env = process.env): Promise<Run> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const run: Run = { code: null, stdout: '', stderr: '', chunks: [], ms: 0 };
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
@@ -162,4 +163,47 @@ describe('from a folder whose path has spaces', () => {
     expect(ended).toBeDefined();
     expect((ended?.at ?? 0) - (waiting?.at ?? 0)).toBeGreaterThan(1500);
   });
+});
+
+describe("GitHub's local-action", () => {
+  /** The Output/Value table local-action prints after the run. */
+  function outputsTable(stdout: string): Record<string, string> {
+    const after = stdout.split(/^\s*Action Outputs\s*$/m)[1] ?? '';
+    const rows = [...after.matchAll(/^│\s*\d+\s*│\s*'([^']*)'\s*│\s*(['"`])(.*)\2\s*│\s*$/gm)];
+    return Object.fromEntries(rows.map(([, name, , value]) => [name as string, value as string]));
+  }
+
+  it('runs src/main.ts with .env.example against the simulator and shows the outputs', async () => {
+    const sim = await startSimulator({ scenario: 'paused' });
+    // Not under `spaced`: local-action's launcher joins its arguments unquoted into a shell command.
+    const dir = mkdtempSync(join(tmpdir(), 'mqs-local-action-'));
+    try {
+      const example = readFileSync(join(repo, '.env.example'), 'utf8');
+      expect(example).toContain('INPUT_API-URL=http://127.0.0.1:8787\n');
+      const envFile = join(dir, '.env');
+      writeFileSync(envFile, example.replace('http://127.0.0.1:8787', sim.url));
+      // Nothing of a surrounding Actions run (this suite runs in CI too) may reach the action.
+      const env = Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => !/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/i.test(name)),
+      );
+      const bin = join(repo, 'node_modules', '@github', 'local-action', 'bin', 'local-action.js');
+      const run = await node([bin, 'run', '.', 'src/main.ts', envFile], repo, 120_000, { ...env, FORCE_COLOR: '0' });
+      expect(run.code).toBe(0);
+      expect(run.stdout).not.toMatch(/::error::/);
+      expect(outputsTable(run.stdout)).toMatchObject({
+        state: 'pending',
+        submitted: 'true',
+        ready: 'true',
+        position: '3',
+        'prs-ahead': '1838,1839',
+        'queue-state': 'paused',
+        'waited-seconds': '0',
+        'timed-out': 'false',
+      });
+      expect(sim.count('getSubmittedPullRequest')).toBe(1);
+    } finally {
+      await sim.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
