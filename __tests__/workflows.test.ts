@@ -34,8 +34,8 @@ beforeAll(async () => {
 });
 
 describe('workflows', () => {
-  it('include CI and the dist check', () => {
-    expect(files.sort()).toEqual(['check-dist.yml', 'ci.yml']);
+  it('include CI, the dist check and the release', () => {
+    expect(files.sort()).toEqual(['check-dist.yml', 'ci.yml', 'release.yml']);
   });
 
   it.each(files)("%s is valid for GitHub's workflow parser", (name) => {
@@ -78,6 +78,46 @@ describe('workflows', () => {
   it.each(files)('%s grants only read access to contents', (name) => {
     const parsed = parse(workflow(name)) as { permissions?: unknown };
     expect(parsed.permissions).toEqual({ contents: 'read' });
+  });
+
+  it("no job asks for more, except the release's job that moves the major tag: contents write", () => {
+    const granted = files.flatMap((name) => {
+      const { jobs } = parse(workflow(name)) as { jobs: Record<string, { permissions?: unknown }> };
+      return Object.entries(jobs)
+        .filter(([, job]) => job.permissions !== undefined)
+        .map(([id, job]) => [name, id, job.permissions]);
+    });
+    expect(granted).toEqual([['release.yml', 'move-major-tag', { contents: 'write' }]]);
+  });
+});
+
+describe('releases', () => {
+  const release = parse(workflow('release.yml')) as {
+    on: unknown;
+    jobs: Record<string, { needs?: string; if?: string; steps: Array<{ run?: string }> }>;
+  };
+
+  it('run when a release is published, and move the major tag only after the checks pass', () => {
+    expect(release.on).toEqual({ release: { types: ['published'] } });
+    expect(release.jobs['move-major-tag']?.needs).toBe('check');
+    expect(release.jobs['move-major-tag']?.if).toMatch(/!github\.event\.release\.prerelease/);
+    const checks = release.jobs.check?.steps.map((step) => step.run ?? '').join('\n');
+    expect(checks).toMatch(/npm run build/);
+    expect(checks).toMatch(/git status --porcelain dist\//);
+    expect(checks).toMatch(/CHANGELOG\.md/);
+  });
+
+  it('CHANGELOG.md keeps [Unreleased] first, and gives each release its own dated, linked section', () => {
+    const changelog = readFileSync(new URL('../CHANGELOG.md', import.meta.url), 'utf8');
+    const sections = [...changelog.matchAll(/^## (.*)$/gm)].map((match) => match[1] ?? '');
+    expect(sections[0]).toBe('[Unreleased]');
+    for (const section of sections.slice(1)) {
+      expect(section).toMatch(/^\[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2}$/);
+    }
+    for (const section of sections) {
+      const label = section.replace(/ - .*/, '');
+      expect(changelog).toMatch(new RegExp(`^${label.replace(/[[\].]/g, '\\$&')}: https://github\\.com/`, 'm'));
+    }
   });
 });
 
