@@ -1,4 +1,5 @@
-// ESM throughout: run with NODE_OPTIONS=--experimental-vm-modules (npm test does).
+// ESM throughout: jest runs under node --experimental-vm-modules (npm test does; a flag, not NODE_OPTIONS,
+// so that it works in every shell, Windows cmd and PowerShell included).
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',

@@ -9,23 +9,37 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DIST, pullRequestEvent } from '../simulator/runner.mjs';
+import { isMain, runCli, wholeNumber } from '../simulator/cli.mjs';
+import { DIST, platformEnv, pullRequestEvent } from '../simulator/runner.mjs';
 import { startSimulator } from '../simulator/server.mjs';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
-const runs = Number(values.runs);
-const here = new URL('.', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'mqs-bench-'));
-const eventPath = join(dir, 'event.json');
-writeFileSync(eventPath, JSON.stringify(pullRequestEvent()));
+const USAGE = `Usage: npm run bench [-- options]    (or: node scripts/bench.mjs [options])
 
-/** @param {string} url @param {string} token */
-function environment(url, token) {
+Times whole processes against the Trunk API simulator (100 ms of server time per request),
+alternating run by run, and prints medians:
+  (a) the committed dist/index.js as the runner runs it, summary on;
+  (b) the floor: a dependency-free Node script, global fetch, both requests at once;
+  (c) two curl calls and jq (needs bash, curl and jq on PATH);
+then (a) against a 5,000-entry queue and a 10-entry one, and the size of dist/.
+
+Options:
+  --runs N      runs of each command (default: 15)
+  -h, --help    show this help and exit
+`;
+
+// A file path, not URL.pathname: that keeps %20 for a space and a leading slash before C: on Windows.
+const here = fileURLToPath(new URL('.', import.meta.url));
+/** Runs of each command, from --runs. */
+let runs = 15;
+
+/** The step's environment, its files in `dir`. @param {string} dir @param {string} url @param {string} token */
+function environment(dir, url, token) {
   return {
-    PATH: process.env.PATH ?? '',
+    ...platformEnv(),
     GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_EVENT_PATH: join(dir, 'event.json'),
     GITHUB_OUTPUT: join(dir, 'output'),
     GITHUB_STEP_SUMMARY: join(dir, 'summary'),
     GITHUB_REPOSITORY: 'octo-org/octo-repo',
@@ -73,37 +87,54 @@ async function compare(commands, env) {
   return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
 }
 
-const fmt = (/** @type {number} */ ms) => `${ms.toFixed(0).padStart(5)} ms`;
-const sim = await startSimulator({ latencyMs: 100 });
-const big = await startSimulator({ latencyMs: 100, scenario: 'big-queue' });
-const small = await startSimulator({ latencyMs: 100, scenario: 'small-queue' });
-try {
-  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
-  console.log(`Simulator: 100 ms server time per request; ${runs} runs each, alternating; medians.\n`);
-  const main = await compare(
-    {
-      '(a) node dist/index.js': [process.execPath, DIST],
-      '(b) floor: plain Node + fetch': [process.execPath, join(here, 'bench/floor.mjs')],
-      '(c) curl ×2 + jq': ['bash', join(here, 'bench/curl-jq.sh')],
-    },
-    environment(sim.url, sim.token),
-  );
-  for (const [name, ms] of Object.entries(main)) console.log(`${name.padEnd(32)} ${fmt(ms)}`);
-  const [a, b, c] = Object.values(main).map(Number);
-  console.log(`\n(a)/(b) = ${((a ?? 0) / (b ?? 1)).toFixed(2)}   target ≤ 1.10`);
-  console.log(`(a)/(c) = ${((a ?? 0) / (c ?? 1)).toFixed(2)}   target ≤ 0.90`);
+async function main() {
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '15' }, help: { type: 'boolean', short: 'h', default: false } },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  runs = wholeNumber('--runs', values.runs, 1, 1000);
+  const dir = mkdtempSync(join(tmpdir(), 'mqs-bench-'));
+  writeFileSync(join(dir, 'event.json'), JSON.stringify(pullRequestEvent()));
+  const fmt = (/** @type {number} */ ms) => `${ms.toFixed(0).padStart(5)} ms`;
+  const sim = await startSimulator({ latencyMs: 100 });
+  const big = await startSimulator({ latencyMs: 100, scenario: 'big-queue' });
+  const small = await startSimulator({ latencyMs: 100, scenario: 'small-queue' });
+  try {
+    console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+    console.log(`Simulator: 100 ms server time per request; ${runs} runs each, alternating; medians.\n`);
+    const results = await compare(
+      {
+        '(a) node dist/index.js': [process.execPath, DIST],
+        '(b) floor: plain Node + fetch': [process.execPath, join(here, 'bench/floor.mjs')],
+        '(c) curl ×2 + jq': ['bash', join(here, 'bench/curl-jq.sh')],
+      },
+      environment(dir, sim.url, sim.token),
+    );
+    for (const [name, ms] of Object.entries(results)) console.log(`${name.padEnd(32)} ${fmt(ms)}`);
+    const [a, b, c] = Object.values(results).map(Number);
+    console.log(`\n(a)/(b) = ${((a ?? 0) / (b ?? 1)).toFixed(2)}   target ≤ 1.10`);
+    console.log(`(a)/(c) = ${((a ?? 0) / (c ?? 1)).toFixed(2)}   target ≤ 0.90`);
 
-  const sizes = {
-    '10-entry queue': (await compare({ a: [process.execPath, DIST] }, environment(small.url, small.token))).a ?? 0,
-    '5,000-entry queue': (await compare({ a: [process.execPath, DIST] }, environment(big.url, big.token))).a ?? 0,
-  };
-  console.log('');
-  for (const [name, ms] of Object.entries(sizes)) console.log(`(a) with a ${name.padEnd(20)} ${fmt(ms)}`);
-  console.log(
-    `5,000 / 10 entries = ${(sizes['5,000-entry queue'] / sizes['10-entry queue']).toFixed(2)}   target < 1.5`,
-  );
-  console.log(`\ndist/index.js: ${(statSync(DIST).size / 1024).toFixed(0)} KiB`);
-} finally {
-  await Promise.all([sim.close(), big.close(), small.close()]);
-  rmSync(dir, { recursive: true, force: true });
+    const sizes = {
+      '10-entry queue':
+        (await compare({ a: [process.execPath, DIST] }, environment(dir, small.url, small.token))).a ?? 0,
+      '5,000-entry queue':
+        (await compare({ a: [process.execPath, DIST] }, environment(dir, big.url, big.token))).a ?? 0,
+    };
+    console.log('');
+    for (const [name, ms] of Object.entries(sizes)) console.log(`(a) with a ${name.padEnd(20)} ${fmt(ms)}`);
+    console.log(
+      `5,000 / 10 entries = ${(sizes['5,000-entry queue'] / sizes['10-entry queue']).toFixed(2)}   target < 1.5`,
+    );
+    console.log(`\ndist/index.js: ${(statSync(DIST).size / 1024).toFixed(0)} KiB`);
+  } finally {
+    await Promise.all([sim.close(), big.close(), small.close()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return 0;
 }
+
+if (isMain(import.meta.url)) await runCli('npm run bench --', main);

@@ -1,70 +1,108 @@
 // @ts-check
-// `npm run demo [-- --scenario NAME] [-- --list]`: starts the Trunk API simulator, runs the
-// committed dist/index.js against it as the Actions runner would, and prints the step's log,
-// outputs and job summary. The summary's HTML is also saved, to open in a browser.
+// `npm run demo [-- options]`: starts the Trunk API simulator, runs the committed dist/index.js
+// against it as the Actions runner would, and prints the step's log as it runs, then its outputs
+// and job summary. The summary's HTML is also saved, to open in a browser.
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isMain, runCli, UsageError } from '../simulator/cli.mjs';
 import { runAction } from '../simulator/runner.mjs';
 import { SCENARIOS, startSimulator } from '../simulator/server.mjs';
 
-const { values } = parseArgs({
-  options: {
-    scenario: { type: 'string', default: 'testing' },
-    list: { type: 'boolean', default: false },
-    'wait-for': { type: 'string' },
-    'fail-if-not-ready': { type: 'boolean', default: false },
-  },
-});
+const USAGE = `Usage: npm run demo [-- options]    (or: node scripts/demo.mjs [options])
 
-if (values.list) {
-  console.log('Scenarios (npm run demo -- --scenario NAME):');
-  for (const [name, scenario] of Object.entries(SCENARIOS)) console.log(`  ${name.padEnd(14)} ${scenario.description}`);
-  process.exit(0);
-}
-const scenario = /** @type {string} */ (values.scenario);
-if (!SCENARIOS[scenario]) {
-  console.error(`Unknown scenario "${scenario}". npm run demo -- --list shows them.`);
-  process.exit(2);
-}
-// The `merging` scenario only shows its point while waiting.
-const waitFor = values['wait-for'] ?? (scenario === 'merging' ? 'merged' : '');
+Runs the committed dist/index.js against the Trunk API simulator, the way the Actions runner runs
+it, and prints the step's log as it goes, then its outputs and job summary.
 
-const sim = await startSimulator({ scenario });
-try {
-  const inputs = {
-    'api-token': sim.token,
-    'api-url': sim.url,
-    'wait-for': waitFor,
-    'poll-interval-seconds': '1',
-    'fail-if-not-ready': String(values['fail-if-not-ready']),
-  };
-  console.log(`Scenario "${scenario}": ${SCENARIOS[scenario]?.description}`);
-  console.log(`Simulator on ${sim.url}; running node dist/index.js with`);
-  for (const [name, value] of Object.entries(inputs)) if (value) console.log(`  ${name}: ${value}`);
-  const result = await runAction({ inputs });
+Options:
+  --scenario NAME               what the simulated API answers (default: testing)
+  --list                        list the scenarios and exit
+  --wait-for STATES             the action's wait-for input (default: merged for the merging
+                                scenario, else empty: no wait)
+  --wait-timeout-seconds N      the action's wait-timeout-seconds (default here: 30)
+  --poll-interval-seconds N     the action's poll-interval-seconds (default here: 1)
+  --fail-if-not-ready           set the action's fail-if-not-ready to true
+  -h, --help                    show this help and exit
 
-  section('Step log');
-  process.stdout.write(result.stdout + result.stderr);
-  console.log(`(exit code ${result.code}, ${Math.round(result.ms)} ms, ${sim.requests.length} API requests)`);
+Exit code: the action's (0 when the step passed, 1 when it failed); 2 for a bad command line.
+`;
 
-  section('Outputs');
-  const width = Math.max(...Object.keys(result.outputs).map((name) => name.length));
-  for (const [name, value] of Object.entries(result.outputs)) {
-    const shown = value.length > 100 ? `${value.slice(0, 97)}… (${value.length} chars)` : value;
-    console.log(`  ${name.padEnd(width)}  ${shown}`);
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      scenario: { type: 'string', default: 'testing' },
+      list: { type: 'boolean', default: false },
+      'wait-for': { type: 'string' },
+      // Short, so that a demo that waits shows its point in seconds, not the action's hour.
+      'wait-timeout-seconds': { type: 'string', default: '30' },
+      'poll-interval-seconds': { type: 'string', default: '1' },
+      'fail-if-not-ready': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
   }
+  if (values.list) {
+    console.log('Scenarios (npm run demo -- --scenario NAME):');
+    for (const [name, scenario] of Object.entries(SCENARIOS)) {
+      console.log(`  ${name.padEnd(14)} ${scenario.description}`);
+    }
+    return 0;
+  }
+  const scenario = values.scenario;
+  if (!SCENARIOS[scenario]) {
+    throw new UsageError(`unknown scenario "${scenario}"; known: ${Object.keys(SCENARIOS).join(', ')}`);
+  }
+  // The `merging` scenario only shows its point while waiting.
+  const waitFor = values['wait-for'] ?? (scenario === 'merging' ? 'merged' : '');
 
-  section('Job summary');
-  console.log(htmlToText(result.summary));
-  const file = join(tmpdir(), `merge-queue-status-demo-${scenario}.html`);
-  await writeFile(file, `<!doctype html><meta charset="utf-8"><body style="font-family:sans-serif">${result.summary}`);
-  console.log(`\n(the summary as HTML: ${file})`);
-  process.exitCode = result.code ?? 1;
-} finally {
-  await sim.close();
+  const sim = await startSimulator({ scenario });
+  try {
+    const inputs = {
+      'api-token': sim.token,
+      'api-url': sim.url,
+      'wait-for': waitFor,
+      'wait-timeout-seconds': values['wait-timeout-seconds'],
+      'poll-interval-seconds': values['poll-interval-seconds'],
+      'fail-if-not-ready': String(values['fail-if-not-ready']),
+    };
+    console.log(`Scenario "${scenario}": ${SCENARIOS[scenario]?.description}`);
+    console.log(`Simulator on ${sim.url}; running node dist/index.js with`);
+    for (const [name, value] of Object.entries(inputs)) if (value) console.log(`  ${name}: ${value}`);
+
+    section('Step log');
+    const result = await runAction({
+      inputs,
+      onStdout: (chunk) => process.stdout.write(chunk),
+      onStderr: (chunk) => process.stderr.write(chunk),
+    });
+    console.log(`(exit code ${result.code}, ${Math.round(result.ms)} ms, ${sim.requests.length} API requests)`);
+
+    section('Outputs');
+    const width = Math.max(...Object.keys(result.outputs).map((name) => name.length));
+    for (const [name, value] of Object.entries(result.outputs)) {
+      const shown = value.length > 100 ? `${value.slice(0, 97)}… (${value.length} chars)` : value;
+      console.log(`  ${name.padEnd(width)}  ${shown}`);
+    }
+
+    section('Job summary');
+    console.log(htmlToText(result.summary));
+    const file = join(tmpdir(), `merge-queue-status-demo-${scenario}.html`);
+    await writeFile(
+      file,
+      `<!doctype html><meta charset="utf-8"><body style="font-family:sans-serif">${result.summary}`,
+    );
+    console.log(`\n(the summary as HTML: ${file})`);
+    return result.code ?? 1;
+  } finally {
+    await sim.close();
+  }
 }
+
+if (isMain(import.meta.url)) await runCli('npm run demo --', main);
 
 /** @param {string} title */
 function section(title) {

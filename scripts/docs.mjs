@@ -3,6 +3,7 @@
 // drift. The test suite calls renderReadme() and fails when README.md differs from it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { isMain } from '../simulator/cli.mjs';
 
 const root = new URL('../', import.meta.url);
 
@@ -54,7 +55,7 @@ export function renderReadme(readme, actionYml) {
   return out;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const readmeUrl = new URL('README.md', root);
   const readme = readFileSync(readmeUrl, 'utf8');
   const next = renderReadme(readme, readFileSync(new URL('action.yml', root), 'utf8'));

@@ -3,8 +3,14 @@
 // endpoints, the x-api-token check, plain-text 400/401/404 bodies as Trunk sends them, and
 // scriptable latency, state sequences, faults (statuses, hangs, resets, cut-off and huge bodies)
 // and a per-second rate limit that answers 429 with Retry-After.
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import { resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isMain, runCli, UsageError, wholeNumber } from './cli.mjs';
 import { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO, SIM_SHA } from './scenarios.mjs';
 
 /**
@@ -196,7 +202,13 @@ export async function startSimulator(options = {}) {
   const server = options.tls ? https.createServer(options.tls, listener) : http.createServer(listener);
   let connections = 0;
   server.on('connection', () => connections++);
-  await new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined)));
+  await new Promise((resolve, reject) => {
+    server.once('error', reject); // a port in use, say: an error to catch, not a crash
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve(undefined);
+    });
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
@@ -280,16 +292,104 @@ function delay(ms) {
 
 export { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO, SIM_SHA };
 
-// `node simulator/server.mjs [--scenario NAME] [--port N] [--latency-ms N]`: serve until stopped.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const arg = (/** @type {string} */ name) => {
-    const i = process.argv.indexOf(name);
-    return i > 0 ? process.argv[i + 1] : undefined;
-  };
-  const sim = await startSimulator({
-    scenario: arg('--scenario') ?? 'testing',
-    port: Number(arg('--port') ?? 0),
-    latencyMs: Number(arg('--latency-ms') ?? 0),
+const USAGE = `Usage: node simulator/server.mjs [options]
+
+Serves Trunk's v1 API (getSubmittedPullRequest, getQueue) on 127.0.0.1 until stopped (Ctrl-C).
+Point the action's api-url at the URL it prints, with api-token ${SIM_TOKEN}.
+
+Options:
+  --scenario NAME    what the API answers (default: testing); --list shows the scenarios
+  --list             list the scenarios and exit
+  --port N           port to listen on (default: 0, a free port)
+  --latency-ms N     server time added to every request (default: 0)
+  --token TOKEN      the API token to accept (default: ${SIM_TOKEN})
+  --detach           start it in the background, print its URL and process id, and return
+                     (for CI steps, in any shell); stop it by its process id
+  --log FILE         with --detach: where its output goes (default: simulator.log)
+  -h, --help         show this help and exit
+`;
+
+/** `node simulator/server.mjs …`: serve until stopped, or start in the background with --detach. */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      scenario: { type: 'string', default: 'testing' },
+      list: { type: 'boolean', default: false },
+      port: { type: 'string', default: '0' },
+      'latency-ms': { type: 'string', default: '0' },
+      token: { type: 'string', default: SIM_TOKEN },
+      detach: { type: 'boolean', default: false },
+      log: { type: 'string', default: 'simulator.log' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
   });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (values.list) {
+    for (const [name, scenario] of Object.entries(SCENARIOS)) console.log(`${name.padEnd(14)} ${scenario.description}`);
+    return 0;
+  }
+  if (!SCENARIOS[values.scenario]) {
+    throw new UsageError(`unknown scenario "${values.scenario}"; known: ${Object.keys(SCENARIOS).join(', ')}`);
+  }
+  const port = wholeNumber('--port', values.port, 0, 65535);
+  const latencyMs = wholeNumber('--latency-ms', values['latency-ms'], 0, 600_000);
+  if (values.token === '') throw new UsageError('--token must not be empty');
+  if (values.detach) {
+    const args = ['--scenario', values.scenario, '--port', String(port), '--latency-ms', String(latencyMs)];
+    return detach(values.log, [...args, '--token', values.token]);
+  }
+
+  let sim;
+  try {
+    sim = await startSimulator({ scenario: values.scenario, port, latencyMs, token: values.token });
+  } catch (error) {
+    const code = /** @type {{ code?: string }} */ (error).code;
+    console.error(
+      code === 'EADDRINUSE'
+        ? `simulator: port ${port} is in use; pick another with --port, or --port 0 for a free one.`
+        : `simulator: could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return 1;
+  }
   console.log(`Trunk API simulator on ${sim.url} (token ${sim.token}); Ctrl-C stops it.`);
+  return undefined;
 }
+
+/**
+ * Starts this script again as a detached process writing to `logFile`, waits until it serves
+ * (or fails), and returns: the simulator outlives this process and the CI step that started it.
+ * @param {string} logFile
+ * @param {string[]} args  the options for the simulator itself
+ */
+async function detach(logFile, args) {
+  const log = resolvePath(logFile);
+  const fd = openSync(log, 'w');
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], {
+    detached: true,
+    stdio: ['ignore', fd, fd],
+    windowsHide: true,
+  });
+  closeSync(fd);
+  /** @type {number | null | undefined} */
+  let exitCode;
+  child.on('exit', (code) => (exitCode = code ?? 1));
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline && exitCode === undefined) {
+    const ready = /^Trunk API simulator on (\S+) \(token [^)]*\)/m.exec(readFileSync(log, 'utf8'));
+    if (ready) {
+      child.unref();
+      console.log(`${ready[0]}, in the background: process ${child.pid}, log in ${logFile}.`);
+      return 0;
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  if (exitCode === undefined) child.kill();
+  process.stderr.write(readFileSync(log, 'utf8'));
+  console.error(`simulator: did not start${exitCode === undefined ? ' within 15 s' : ''}; its log: ${logFile}`);
+  return 1;
+}
+
+if (isMain(import.meta.url)) await runCli('node simulator/server.mjs', main);

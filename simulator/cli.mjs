@@ -1,0 +1,72 @@
+// @ts-check
+// What the command-line scripts (the simulator, the demo, the bench, npm run docs) share: knowing
+// whether a module is the one node was asked to run, in any folder (spaces included, any OS), and
+// turning a bad command line into one line on stderr and exit code 2 instead of a stack trace.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** A mistake in the command line: shown as one line, exit code 2. */
+export class UsageError extends Error {}
+
+/**
+ * Whether the module at `moduleUrl` (its import.meta.url) is the script node was started with.
+ * Compares real file paths, not `file://${process.argv[1]}`: that breaks on a path with a space
+ * (which the URL percent-encodes), on Windows (backslashes, drive letters) and through symlinks.
+ * @param {string} moduleUrl
+ */
+export function isMain(moduleUrl) {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(moduleUrl));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs a script's main function and sets the exit code it returns. A UsageError, or an error that
+ * node's parseArgs throws for an unknown option or a missing value, becomes one line on stderr
+ * and exit code 2. The code is set rather than process.exit() called, so that output written to a
+ * pipe is never cut off.
+ * @param {string} command  how the user runs it, e.g. `npm run demo --`
+ * @param {() => Promise<number | undefined>} main
+ */
+export async function runCli(command, main) {
+  try {
+    process.exitCode = (await main()) ?? 0;
+  } catch (error) {
+    const message = usageMessage(error);
+    if (message === undefined) throw error;
+    console.error(`${command.replace(/ --$/, '')}: ${message}. \`${command} --help\` shows the options.`);
+    process.exitCode = 2;
+  }
+}
+
+/** @param {unknown} error @returns {string | undefined} */
+function usageMessage(error) {
+  if (error instanceof UsageError) return error.message;
+  if (!(error instanceof Error)) return undefined;
+  const code = /** @type {{ code?: unknown }} */ (error).code;
+  if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS_')) return undefined;
+  // parseArgs' own text suggests positional arguments, which these commands do not take.
+  const unknown = /^Unknown option '([^']*)'/.exec(error.message);
+  if (unknown) return `unknown option ${unknown[1]}`;
+  const first = error.message.split('\n')[0] ?? error.message;
+  return first.replace(/\.$/, '');
+}
+
+/**
+ * A whole number within bounds, from an option's text.
+ * @param {string} option  e.g. `--port`
+ * @param {string} text
+ * @param {number} min
+ * @param {number} max
+ */
+export function wholeNumber(option, text, min, max) {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+    throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+}
