@@ -1,5 +1,7 @@
 // ESM throughout: jest runs under node --experimental-vm-modules (npm test does; a flag, not NODE_OPTIONS,
 // so that it works in every shell, Windows cmd and PowerShell included).
+import { availableParallelism } from 'node:os';
+
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
@@ -8,6 +10,9 @@ export default {
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   testTimeout: 30_000,
+  // Most suites wait on sockets and child processes rather than compute, so a second worker
+  // pays even on a two-core machine, where jest's default would run one.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   // Every source file counts, imported by a test or not (main.ts once was not).
   collectCoverageFrom: ['src/**/*.ts'],
 };
