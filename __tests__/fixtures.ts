@@ -14,7 +14,7 @@ export function pr(overrides: Record<string, unknown> = {}): SubmittedPullReques
 
 /** A 200 answer for the PR. */
 export function found(overrides: Record<string, unknown> = {}): PrAnswer {
-  return { found: true, pr: pr(overrides) };
+  return { found: true, pr: pr(overrides), body: prBody(overrides) };
 }
 
 export const notFound: PrAnswer = { found: false };

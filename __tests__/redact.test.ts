@@ -25,6 +25,25 @@ describe('createRedactor', () => {
     expect(r.text(`before ${spelling} after`)).toBe('before *** after');
   });
 
+  it('cuts the token out when each character takes a different spelling', () => {
+    const mixed = [...token]
+      .map(
+        (c, i) =>
+          [
+            c,
+            `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+            `&#x${c.charCodeAt(0).toString(16)};`,
+            `%${c.charCodeAt(0).toString(16)}`,
+          ][i % 4],
+      )
+      .join('');
+    expect(r.text(`<${mixed}>`)).toBe('<***>');
+  });
+
+  it('cuts out a run of eight or more of its letters and digits, should only part of it come back', () => {
+    expect(r.text('echo: 01234567 and 0123456')).toBe('echo: *** and 0123456');
+  });
+
   it('cuts it out of every string and key of a JSON value', () => {
     expect(r.json({ a: [token, { [token]: `x${token}y` }], n: 1, b: null })).toEqual({
       a: ['***', { '***': 'x***y' }],

@@ -398,13 +398,22 @@ describe('answers and errors of the API', () => {
     expect(result.outputs).toMatchObject({ state: 'testing', position: '1' });
   });
 
-  it('API strings become single-line outputs; the JSON outputs keep them exactly', async () => {
-    sim.script('getSubmittedPullRequest', [
-      { body: prBody({ state: 'testing\nghadelimiter_x', priorityName: ' high\r\n' }) },
-    ]);
+  it('API strings become single-line outputs; the JSON outputs keep the bodies exactly', async () => {
+    const { state: _state, ...rest } = prBody();
+    // Trunk's order of fields, an unknown one first, and an UPPERCASE state with a line break.
+    const body = { zeta: 1, state: 'TESTING\nghadelimiter_x', ...rest, priorityName: ' high\r\n' };
+    sim.script('getSubmittedPullRequest', [{ body }]);
     const result = await run();
     expect(result.outputs).toMatchObject({ state: 'testing ghadelimiter_x', 'priority-name': 'high' });
-    expect(JSON.parse(result.outputs['pr-json']).state).toBe('testing\nghadelimiter_x');
+    expect(result.outputs['pr-json']).toBe(JSON.stringify(body));
+  });
+
+  it('API text cannot start a workflow command in the log', async () => {
+    sim.script('getQueue', [{ status: 500, body: '##[stop-commands]x' }]);
+    sim.script('getSubmittedPullRequest', [{ body: prBody({ state: 'testing ##[error]fake' }) }]);
+    const result = await run({ retries: '1' });
+    expect(result.log).toContain('getQueue: HTTP 500: ## [stop-commands]x; retry 1 of 1');
+    expect(result.lines.filter((line) => line.includes('##['))).toEqual([]);
   });
 
   it('several failures in one run are all in the one error line', async () => {

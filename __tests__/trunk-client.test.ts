@@ -50,7 +50,7 @@ describe('requests', () => {
     const c = client();
     const [answer, queue] = await Promise.all([c.getSubmittedPullRequest(ref, 1842), c.getQueue(ref)]);
     expect(answer.found && answer.pr.state).toBe('testing');
-    expect(queue.enqueuedPullRequests.map((e) => e.prNumber)).toEqual([1840, 1842, 1845]);
+    expect(queue.queue.enqueuedPullRequests.map((e) => e.prNumber)).toEqual([1840, 1842, 1845]);
     expect(Object.fromEntries(sim.requests.map((r) => [r.endpoint, r.body]))).toEqual({
       getSubmittedPullRequest: {
         repo: { host: 'github.com', owner: 'octo-org', name: 'octo-repo' },
@@ -115,7 +115,7 @@ describe('retries', () => {
   it('retries a reset connection, a cut-off body and a request timeout', async () => {
     sim.script('getQueue', [{ reset: true }, { truncate: true }, { hang: true }]);
     const queue = await client({ requestTimeoutMs: 200 }).getQueue(ref);
-    expect(queue.state).toBe('running');
+    expect(queue.queue.state).toBe('running');
     expect(sim.count('getQueue')).toBe(4);
   });
 

@@ -1,6 +1,8 @@
 // Every line the action logs goes through here: the token cut out (the runner masks it too, but
 // only after `::add-mask::` and only on a runner), and made one line, so that text from the API
-// can neither break a line nor start a workflow command of its own.
+// can neither break a line nor start a workflow command of its own. The runner still reads the
+// old `##[command]` form anywhere in a line (actions/runner, ActionCommand.TryParse), so that
+// sequence is broken up too.
 import { oneLine } from './format.js';
 import type { Redactor } from './redact.js';
 import type { RunnerIO } from './runner-io.js';
@@ -12,7 +14,7 @@ export interface Log {
 }
 
 export function createLog(io: Pick<RunnerIO, 'info' | 'warning' | 'debug'>, redactor: Redactor): Log {
-  const clean = (line: string) => oneLine(redactor.text(line));
+  const clean = (line: string) => oneLine(redactor.text(line)).replace(/##\[/g, '## [');
   return {
     info: (line) => io.info(clean(line)),
     warning: (line) => io.warning(clean(line)),

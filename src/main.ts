@@ -78,7 +78,8 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log): Promise<string
       ? deriveStatus({
           prNumber: inputs.pr,
           answer: seen.pr,
-          queue: seen.queue,
+          queue: seen.queue.queue,
+          queueBody: seen.queue.body,
           eventHeadSha: inputs.eventHeadSha,
           nowMs: io.clock.now(),
         })

@@ -5,7 +5,7 @@ import type { Clock } from './clock.js';
 import { ApiError, VerdictError } from './errors.js';
 import { formatDuration, plural } from './format.js';
 import type { Log } from './log.js';
-import type { PrAnswer, Queue } from './schemas.js';
+import type { PrAnswer, QueueAnswer } from './schemas.js';
 import { CancelledError, type QueueRef, type TrunkClient } from './trunk-client.js';
 import { decideVerdict, stateOf, TERMINAL_STATES, verdictText } from './verdict.js';
 
@@ -21,7 +21,7 @@ export interface WaitOutcome {
 
 export interface Seen {
   pr?: PrAnswer;
-  queue?: Queue;
+  queue?: QueueAnswer;
   /** undefined without wait-for. */
   wait?: WaitOutcome;
 }
@@ -188,5 +188,5 @@ function changeKey(answer: PrAnswer): string {
 
 /** While the queue is not running, every wait line says so: it is why nothing moves. */
 function queueNote({ queue }: Seen): string {
-  return queue && queue.state !== 'running' ? `; the queue is ${queue.state}` : '';
+  return queue && queue.queue.state !== 'running' ? `; the queue is ${queue.queue.state}` : '';
 }

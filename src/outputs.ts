@@ -93,8 +93,8 @@ export function toOutputs(status: Status | undefined, run: RunFacts, wait: WaitO
   for (const name of OUTPUT_NAMES) outputs[name] = oneLine(outputs[name]);
 
   for (const [name, body] of [
-    ['pr-json', pr],
-    ['queue-json', queue],
+    ['pr-json', status.prBody],
+    ['queue-json', status.queueBody],
   ] as const) {
     if (body === undefined) continue;
     const json = JSON.stringify(body);

@@ -63,8 +63,18 @@ export type SubmittedPullRequest = z.infer<typeof submittedPullRequestSchema>;
 export type EnqueuedPullRequest = z.infer<typeof enqueuedPullRequestSchema>;
 export type Queue = z.infer<typeof queueSchema>;
 
-/** What getSubmittedPullRequest said: the PR (200), or not found (404: never submitted to this queue). */
-export type PrAnswer = { found: true; pr: SubmittedPullRequest } | { found: false };
+/**
+ * What getSubmittedPullRequest said: the PR (200), or not found (404: never submitted to this
+ * queue). `body` is the answer as Trunk sent it, token cut out, for pr-json: the schema lowercases
+ * enums and puts its own fields first, and the output keeps the body exactly.
+ */
+export type PrAnswer = { found: true; pr: SubmittedPullRequest; body: unknown } | { found: false };
+
+/** What getQueue said, validated, and as Trunk sent it (for queue-json). */
+export interface QueueAnswer {
+  queue: Queue;
+  body: unknown;
+}
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; problem: string };
 

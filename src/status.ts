@@ -13,6 +13,9 @@ export interface Status {
   verdict: Verdict;
   pr?: SubmittedPullRequest;
   queue: Queue;
+  /** The two answers as Trunk sent them, for pr-json and queue-json. */
+  prBody?: unknown;
+  queueBody: unknown;
   /** 1-based place in `enqueuedPullRequests`; undefined when the PR is not listed. */
   position?: number;
   prsAhead: number[];
@@ -33,6 +36,8 @@ export interface StatusInput {
   prNumber: number;
   answer: PrAnswer;
   queue: Queue;
+  /** getQueue's answer as sent; the validated queue stands in for it where a test has none. */
+  queueBody?: unknown;
   /** The event's head SHA, only when the event describes this PR. */
   eventHeadSha?: string;
   nowMs: number;
@@ -41,7 +46,7 @@ export interface StatusInput {
 /** States of a PR ahead that is already in a test run. */
 const IN_TEST_RUN: readonly (string | undefined | null)[] = ['testing', 'tests_passed'];
 
-export function deriveStatus({ prNumber, answer, queue, eventHeadSha, nowMs }: StatusInput): Status {
+export function deriveStatus({ prNumber, answer, queue, queueBody, eventHeadSha, nowMs }: StatusInput): Status {
   const pr = answer.found ? answer.pr : undefined;
   const state = stateOf(answer);
   const entries = queue.enqueuedPullRequests;
@@ -57,6 +62,8 @@ export function deriveStatus({ prNumber, answer, queue, eventHeadSha, nowMs }: S
     verdict: decideVerdict(answer),
     pr,
     queue,
+    prBody: answer.found ? answer.body : undefined,
+    queueBody: queueBody ?? queue,
     position: index < 0 ? undefined : index + 1,
     prsAhead: ahead.map((entry) => entry.prNumber),
     aheadTesting: index < 0 ? undefined : aheadTesting,

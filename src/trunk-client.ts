@@ -7,7 +7,7 @@ import { postJson, TransportError, type RawResponse } from './http-transport.js'
 import type { Redactor } from './redact.js';
 import { backoffMs, parseRetryAfter, RETRYABLE_STATUSES } from './retry-policy.js';
 import type { ZodMiniType } from 'zod/mini';
-import { parseBody, queueSchema, submittedPullRequestSchema, type PrAnswer, type Queue } from './schemas.js';
+import { parseBody, queueSchema, submittedPullRequestSchema, type PrAnswer, type QueueAnswer } from './schemas.js';
 
 /** A real queue of thousands of entries is a few MB; anything far past that is refused. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -36,32 +36,36 @@ export class CancelledError extends Error {
   override name = 'CancelledError';
 }
 
-type Outcome = { response: RawResponse } | { failure: TransportError };
+/** A response as it arrived, with its body as text for messages: the token cut out. */
+type Answered = RawResponse & { text: string };
+type Outcome = { response: Answered } | { failure: TransportError };
 
 export class TrunkClient {
   constructor(private readonly options: ClientOptions) {}
 
   async getSubmittedPullRequest(ref: QueueRef, pr: number, signal?: AbortSignal): Promise<PrAnswer> {
     const endpoint = 'getSubmittedPullRequest';
-    const response = await this.call(endpoint, { ...body(ref), pr: { number: pr } }, signal);
+    const response = await this.call(endpoint, { ...requestBody(ref), pr: { number: pr } }, signal);
     if (response.status === 404) return { found: false };
-    return { found: true, pr: this.validate(endpoint, response, submittedPullRequestSchema) };
+    const { value, body } = this.validate(endpoint, response, submittedPullRequestSchema);
+    return { found: true, pr: value, body };
   }
 
-  async getQueue(ref: QueueRef, signal?: AbortSignal): Promise<Queue> {
+  async getQueue(ref: QueueRef, signal?: AbortSignal): Promise<QueueAnswer> {
     const endpoint = 'getQueue';
-    const response = await this.call(endpoint, body(ref), signal);
+    const response = await this.call(endpoint, requestBody(ref), signal);
     if (response.status === 404) {
       throw new ApiError(
         endpoint,
         `there is no merge queue for ${ref.owner}/${ref.name} on branch "${ref.targetBranch}" at ${this.options.redactor.text(this.options.apiUrl)} (HTTP 404${detail(response)}). Check the inputs repo, repo-host, target-branch and api-url.`,
       );
     }
-    return this.validate(endpoint, response, queueSchema);
+    const { value, body } = this.validate(endpoint, response, queueSchema);
+    return { queue: value, body };
   }
 
   /** Sends one request with retries; answers with a 200 or 404 response, or throws. */
-  private async call(endpoint: Endpoint, payload: unknown, signal?: AbortSignal): Promise<RawResponse> {
+  private async call(endpoint: Endpoint, payload: unknown, signal?: AbortSignal): Promise<Answered> {
     const { retries, log, clock, random } = this.options;
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.attempt(endpoint, payload, signal);
@@ -98,10 +102,11 @@ export class TrunkClient {
         maxBodyBytes: MAX_BODY_BYTES,
         signal,
       });
-      // The one place API text enters: from here on nothing can carry the token.
+      // Where API text enters: messages take `text` and the redacted location; validate() cuts the
+      // token out of the parsed body itself.
       const location = header(raw, 'location');
       const headers = location === undefined ? raw.headers : { ...raw.headers, location: redactor.text(location) };
-      return { response: { ...raw, headers, body: redactor.text(raw.body) } };
+      return { response: { ...raw, headers, text: redactor.text(raw.body) } };
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       if (error.kind === 'aborted') throw new CancelledError(`cut short during ${endpoint}`);
@@ -111,24 +116,24 @@ export class TrunkClient {
     }
   }
 
-  private validate<T>(endpoint: Endpoint, response: RawResponse, schema: ZodMiniType<T>): T {
+  private validate<T>(endpoint: Endpoint, response: Answered, schema: ZodMiniType<T>): { value: T; body: unknown } {
     let json: unknown;
     try {
       json = JSON.parse(response.body);
     } catch {
       throw new ApiError(endpoint, `answered HTTP ${response.status} with a body that is not JSON${detail(response)}`);
     }
-    // The body's text is redacted already. Only a JSON escape can still spell the token in a way
-    // just the parsed strings show; without a backslash in the body, walking every string of a
-    // large queue would cost time for nothing.
-    const redacted = response.body.includes('\\') ? this.options.redactor.json(json) : json;
+    // Every string, once parsed: an escape inside a JSON string (a \u0041 written as \\u0041)
+    // spells the token in a way only the parsed string shows, and the text's own redaction may
+    // have cut part of such an echo, leaving the rest unrecognisable.
+    const redacted = this.options.redactor.json(json);
     const result = parseBody(schema, redacted);
     if (!result.ok) throw new ApiError(endpoint, `the answer does not fit the API: ${result.problem}`);
-    return result.value;
+    return { value: result.value, body: redacted };
   }
 }
 
-function body(ref: QueueRef) {
+function requestBody(ref: QueueRef) {
   return { repo: { host: ref.host, owner: ref.owner, name: ref.name }, targetBranch: ref.targetBranch };
 }
 
@@ -142,7 +147,7 @@ function transientProblem(outcome: Outcome): string | undefined {
     : `HTTP ${status}${detail(outcome.response)}`;
 }
 
-function finalResponse(endpoint: Endpoint, outcome: Outcome): RawResponse {
+function finalResponse(endpoint: Endpoint, outcome: Outcome): Answered {
   if (!('response' in outcome)) throw new ApiError(endpoint, outcome.failure.message);
   const { response } = outcome;
   const { status } = response;
@@ -169,8 +174,8 @@ function header(response: RawResponse, name: string): string | undefined {
 }
 
 /** The start of a plain-text body, for a message; an HTML page is named, not quoted. */
-function detail(response: RawResponse): string {
-  const text = response.body.trim();
+function detail(response: Answered): string {
+  const text = response.text.trim();
   if (!text) return '';
   if (/^<(!doctype|html|head|body)/i.test(text)) return ': an HTML page';
   // eslint-disable-next-line no-control-regex -- control characters would break the one-line message
