@@ -11,7 +11,6 @@ const pullRequest = { number: 12, base: { ref: 'main' }, head: { sha: 'abc123', 
 describe('eventFacts', () => {
   it.each(['pull_request', 'pull_request_target'])('reads the PR, its base and head from %s', (name) => {
     expect(eventFacts(name, { pull_request: pullRequest, repository })).toEqual({
-      eventName: name,
       prNumber: 12,
       baseRef: 'main',
       defaultBranch: 'trunk',
@@ -45,6 +44,24 @@ describe('eventFacts', () => {
     ).toBeUndefined();
   });
 
+  it('a PR from a fork is never a test run, whatever its branch is called', () => {
+    const head = { ref: 'trunk-merge/pr-1842/x', sha: 'x', repo: { full_name: 'mallory/octo-repo' } };
+    const fork = {
+      pull_request: { ...pullRequest, number: 77, head },
+      repository: { full_name: 'octo-org/octo-repo' },
+    };
+    expect(eventFacts('pull_request_target', fork).mergeQueuePr).toBeUndefined();
+    const own = {
+      ...fork,
+      pull_request: { ...fork.pull_request, head: { ...head, repo: { full_name: 'Octo-Org/octo-repo' } } },
+    };
+    expect(eventFacts('pull_request', own).mergeQueuePr).toBe(1842);
+  });
+
+  it('only a push names its branch in GITHUB_REF for this', () => {
+    expect(eventFacts('workflow_dispatch', {}, 'refs/heads/trunk-merge/pr-77/abc').mergeQueuePr).toBeUndefined();
+  });
+
   it('takes no PR from a push and tolerates odd payloads', () => {
     expect(eventFacts('push', { ref: 'refs/heads/main', repository })).toMatchObject({
       prNumber: undefined,
@@ -67,14 +84,14 @@ describe('readEvent', () => {
   it('reads the event file through the Context of the environment it is given', () => {
     const path = file('pr.json', JSON.stringify({ pull_request: pullRequest, repository }));
     const facts = readEvent({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' });
-    expect(facts).toMatchObject({ eventName: 'pull_request', prNumber: 12 });
+    expect(facts).toMatchObject({ prNumber: 12 });
     expect(facts.problem).toBeUndefined();
   });
 
   it('reports a file that is not JSON, and one that does not exist, as a problem', () => {
     const path = file('bad.json', '{"pull_request":');
     expect(readEvent({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' }).problem).toMatch(
-      /^The event file GITHUB_EVENT_PATH \(.*bad\.json\) could not be read as JSON \(/,
+      /^The event file GITHUB_EVENT_PATH \(.*bad\.json\) could not be read, or is not JSON \(/,
     );
     expect(readEvent({ GITHUB_EVENT_PATH: join(dir, 'none.json') }).problem).toBe(
       `The event file GITHUB_EVENT_PATH (${join(dir, 'none.json')}) does not exist`,
@@ -82,7 +99,7 @@ describe('readEvent', () => {
   });
 
   it('has no problem without an event file (a local run), and keeps the pushed ref', () => {
-    const facts = readEvent({ GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x' });
+    const facts = readEvent({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x' });
     expect([facts.problem, facts.mergeQueuePr]).toEqual([undefined, 5]);
   });
 });

@@ -6,7 +6,6 @@ import { createRedactor } from '../src/redact.js';
 
 const env = { GITHUB_REPOSITORY: 'octo-org/octo-repo', GITHUB_SERVER_URL: 'https://github.com' };
 const prEvent: EventFacts = {
-  eventName: 'pull_request',
   prNumber: 7,
   baseRef: 'main',
   defaultBranch: 'trunk',
@@ -86,7 +85,7 @@ describe('readInputs', () => {
   it('takes repo-host from GITHUB_SERVER_URL, and the default branch when the event has no base', () => {
     const inputs = read(
       { ...token, pr: '5' },
-      { eventName: 'push', defaultBranch: 'trunk' },
+      { defaultBranch: 'trunk' },
       { ...env, GITHUB_SERVER_URL: 'https://ghe.corp:8443' },
     );
     expect(inputs.repoHost).toBe('ghe.corp:8443');
@@ -161,7 +160,7 @@ describe('readInputs', () => {
   });
 
   it('names pr when neither the input nor the event has one', () => {
-    expect(failure(token, { eventName: 'push', defaultBranch: 'main' }).message).toBe(
+    expect(failure(token, { defaultBranch: 'main' }).message).toBe(
       "Input 'pr' is empty and this event has no pull request; set pr to the pull request number",
     );
   });

@@ -10,7 +10,9 @@ import { OUTPUT_NAMES, toOutputs } from '../src/outputs.js';
 import { queueSchema, submittedPullRequestSchema, type PrAnswer } from '../src/schemas.js';
 import { deriveStatus } from '../src/status.js';
 import { renderSummary } from '../src/summary.js';
-import { MERGEABILITY_VALUES, PR_STATES } from '../src/verdict.js';
+import { PR_STATES } from '../src/verdict.js';
+
+const MERGEABILITY_VALUES = ['unspecified', 'in_progress', 'mergeable', 'not_mergeable'];
 import { runInProcess } from './helpers/in-process.js';
 
 const PR = 7;

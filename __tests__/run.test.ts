@@ -2,7 +2,7 @@
 // the runner's side kept in memory and a virtual clock where waits and back-offs would sleep.
 // This is the layer of wiring: which PR is asked about, which inputs fail, how each API answer
 // ends the step, and what the wait does. The verdict's rules are in verdict.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { pullRequestEvent } from '../simulator/runner.mjs';
 import { entry, prBody, queueBody, SIM_SHA } from '../simulator/scenarios.mjs';
 import { startSimulator, type Simulator } from '../simulator/server.mjs';
@@ -53,13 +53,14 @@ describe('a pull_request run', () => {
       'timed-out': 'false',
     });
     expect(result.log).toContain('PR #1842 is testing (ready), position 2 of 3; the main queue is running.');
-    expect(result.summary).toMatch(/^<h2>✅ Ready: PR #1842 testing for 12 min, 2nd in line<\/h2>/);
+    expect(result.summary).toMatch(/^<h2>✅ Ready: /);
     expect(result.secrets).toEqual([sim.token]);
     expect([sim.count('getSubmittedPullRequest'), sim.count('getQueue')]).toEqual([1, 1]);
   });
 
-  it('summary: false writes no summary', async () => {
+  it('summary: false writes no summary, even when another input is bad', async () => {
     expect((await run({ summary: 'false' })).summary).toBe('');
+    expect((await run({ summary: 'FALSE', pr: 'abc' })).summary).toBe('');
   });
 });
 
@@ -135,61 +136,68 @@ describe('which PR', () => {
     expect(bodies()[0]?.targetBranch).toBe('main');
   });
 
+  // The messages themselves are asserted in event.test.ts and which-pr.test.ts.
   describe('an event file that cannot be used', () => {
     const notJson = { event: '{"pull_request": ', eventName: 'pull_request' };
 
     it('is a warning naming GITHUB_EVENT_PATH when the inputs need nothing from it', async () => {
       const result = await run({ pr: '1842', 'target-branch': 'main' }, notJson);
       expect(result.code).toBe(0);
-      expect(warnings(result)).toEqual([
-        expect.stringMatching(
-          /^::warning::The event file GITHUB_EVENT_PATH \(.*event\.json\) could not be read as JSON/,
-        ),
-      ]);
+      expect(warnings(result)).toEqual([expect.stringMatching(/^::warning::The event file GITHUB_EVENT_PATH /)]);
     });
 
     it('fails naming GITHUB_EVENT_PATH, not "no pull request", when pr needed it', async () => {
       const result = await run({}, notJson);
-      expectFailure(result, /^The event file GITHUB_EVENT_PATH \(.*\) could not be read as JSON .*set the pr input\.$/);
+      expectFailure(result, /^The event file GITHUB_EVENT_PATH .*set the pr input\.$/);
       expect(sim.requests).toHaveLength(0);
     });
 
     it('fails naming GITHUB_EVENT_PATH when target-branch needed it', async () => {
       const result = await run({ pr: '1842' }, notJson);
-      expectFailure(result, /GITHUB_EVENT_PATH .*so target-branch has no default; set the target-branch input\.$/);
+      expectFailure(result, /^The event file GITHUB_EVENT_PATH .*set the target-branch input\.$/);
     });
 
-    it('a missing file is a warning too', async () => {
-      const result = await run({ pr: '1842' }, { env: { GITHUB_EVENT_PATH: '/nonexistent/event.json' } });
-      expectFailure(result, /^The event file GITHUB_EVENT_PATH \(\/nonexistent\/event\.json\) does not exist/);
-      expect(warnings(result)).toHaveLength(1);
-      expect(result.log).not.toContain('does not exist\n');
+    it("a missing file is the action's one warning, not a line of Context's own", async () => {
+      const written: string[] = [];
+      const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        written.push(String(chunk));
+        return true;
+      });
+      try {
+        const result = await run({ pr: '1842' }, { env: { GITHUB_EVENT_PATH: '/nonexistent/event.json' } });
+        expectFailure(result, /^The event file GITHUB_EVENT_PATH \(\/nonexistent\/event\.json\) does not exist/);
+        expect(warnings(result)).toHaveLength(1);
+      } finally {
+        write.mockRestore();
+      }
+      expect(written.filter((line) => line.includes('does not exist'))).toEqual([]);
     });
   });
 });
 
+// The message for each bad value is asserted in inputs.test.ts; here, that the run stops there.
 describe('bad inputs fail before any request, naming the input', () => {
   it.each([
-    [
-      { 'api-token': '' },
-      /^Input 'api-token' is empty\. .*not give secrets to workflows triggered from forks or by Dependabot\.$/,
-    ],
-    [{ pr: 'abc' }, /^Input 'pr' must be a pull request number from 1 to 4294967295, got "abc"$/],
-    [{ pr: '0' }, /^Input 'pr' must be .*, got "0"$/],
-    [{ pr: '-1' }, /^Input 'pr' must be .*, got "-1"$/],
-    [{ pr: '1.5' }, /^Input 'pr' must be .*, got "1\.5"$/],
-    [{ repo: 'octo-org' }, /^Input 'repo' must be owner\/name, got "octo-org"$/],
-    [{ 'wait-timeout-seconds': 'an hour' }, /^Input 'wait-timeout-seconds' must be a number of seconds above 0/],
-    [{ 'request-timeout-seconds': 'x' }, /^Input 'request-timeout-seconds' must be a number of seconds above 0/],
-    [{ 'poll-interval-seconds': '0' }, /^Input 'poll-interval-seconds' must be a number of seconds of at least 1/],
-    [{ retries: '-1' }, /^Input 'retries' must be a whole number from 0 to 10, got "-1"$/],
-    [{ 'wait-for': 'merged,shipped' }, /^Input 'wait-for' must list PR states among .*, got "merged,shipped"$/],
-    [{ 'api-url': 'http://api.trunk.io' }, /^Input 'api-url' must use https .*, got "http:\/\/api\.trunk\.io"$/],
-    [{ 'fail-if-not-ready': 'yes' }, /^Input 'fail-if-not-ready' must be true or false, got "yes"$/],
-    [{ summary: 'no' }, /^Input 'summary' must be true or false, got "no"$/],
-  ])('%j', async (inputs, message) => {
+    ['api-token', { 'api-token': '' }],
+    ['pr', { pr: 'abc' }],
+    ['pr', { pr: '0' }],
+    ['pr', { pr: '-1' }],
+    ['pr', { pr: '1.5' }],
+    ['repo', { repo: 'octo-org' }],
+    ['wait-timeout-seconds', { 'wait-timeout-seconds': 'an hour' }],
+    ['request-timeout-seconds', { 'request-timeout-seconds': 'x' }],
+    ['poll-interval-seconds', { 'poll-interval-seconds': '0' }],
+    ['retries', { retries: '-1' }],
+    ['wait-for', { 'wait-for': 'merged,shipped' }],
+    ['api-url', { 'api-url': 'http://api.trunk.io' }],
+    ['fail-if-not-ready', { 'fail-if-not-ready': 'yes' }],
+    ['summary', { summary: 'no' }],
+  ])('%s: %j', async (input, inputs) => {
     const result = await run(inputs);
-    expectFailure(result, message);
+    expectFailure(result, new RegExp(`^Input '${input}' `));
+    expect(result.summary).toMatch(
+      new RegExp(`^<h2>Merge queue status unavailable</h2>\n<p>❌ Input &#39;${input}&#39; `),
+    );
     expect(sim.requests).toHaveLength(0);
     expect(result.outputs).toMatchObject({ state: '', 'waited-seconds': '0', 'timed-out': 'false' });
   });
@@ -204,7 +212,7 @@ describe('the verdict as a gate', () => {
       'PR #1842 is not ready for the merge queue: mergeability_in_progress (GitHub mergeability is in_progress), impacted_targets_missing (impacted targets have not been uploaded).',
     );
     expect(result.outputs).toMatchObject({ state: 'not_ready', ready: 'false', position: '' });
-    expect(result.summary).toMatch(/^<h2>⏳ Not ready: PR #1842 not_ready for 12 min<\/h2>/);
+    expect(result.summary).toMatch(/^<h2>⏳ Not ready: /);
   });
 
   it('fail-if-not-ready passes a merged PR, whose summary is headed Merged', async () => {
@@ -217,7 +225,7 @@ describe('the verdict as a gate', () => {
       submitted: 'false',
       'not-ready-reasons': '',
     });
-    expect(result.summary).toMatch(/^<h2>✅ Merged: PR #1842 merged 12 min ago<\/h2>/);
+    expect(result.summary).toMatch(/^<h2>✅ Merged: /);
     expect(result.summary).not.toMatch(/not ready/i);
   });
 
@@ -355,12 +363,6 @@ describe('answers and errors of the API', () => {
       expect(result.log).toMatch(/getQueue: .*; retry 1 of 1 in \d+\.\d s/);
     }
     expect(sim.count('getQueue')).toBe(requests);
-  });
-
-  it('honours Retry-After on the clock', async () => {
-    sim.script('getQueue', [{ status: 429, headers: { 'retry-after': '7' } }]);
-    const result = await run();
-    expect(result.log).toContain('getQueue: HTTP 429 (rate limited); retry 1 of 3 in 7.0 s');
   });
 
   it('a connection refused names the host and port', async () => {
@@ -544,14 +546,27 @@ describe('wait-for', () => {
     expect(result.outputs).toMatchObject({ 'timed-out': 'true', 'waited-seconds': '1', state: '' });
   });
 
-  it('a paused queue is named in the wait lines and the timeout', async () => {
+  it('a paused queue: warned at the start of the wait, once, and named in its lines', async () => {
     sim.useScenario('paused');
     const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '120' });
     expectFailure(result, /; the queue is paused\.$/);
-    expect(result.lines[0]).toMatch(
+    expect(result.lines[0]).toMatch(/^::warning::The merge queue is paused: /);
+    expect(warnings(result)).toHaveLength(1);
+    expect(result.lines[1]).toMatch(
       /^Waiting up to 2m 0s for PR #1842 to reach merged; it is pending \(ready\); the queue is paused\.$/,
     );
-    expect(result.lines).toContainEqual(expect.stringMatching(/^Still waiting for merged: .*; the queue is paused\.$/));
+    expect(result.lines).toContainEqual(
+      expect.stringMatching(/^Still waiting for merged: .*; the queue was paused at the start\.$/),
+    );
+  });
+
+  it('a wait that times out on a PR that is not ready says both', async () => {
+    sim.useScenario('not-ready');
+    const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '60', 'fail-if-not-ready': 'true' });
+    expectFailure(
+      result,
+      /^Timed out after 1m 0s waiting for PR #1842 .* Also: PR #1842 is not ready for the merge queue: mergeability_in_progress/,
+    );
   });
 });
 

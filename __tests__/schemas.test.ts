@@ -3,8 +3,14 @@
 // read, and its absence is harmless.
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { enqueuedPullRequestSchema, parseBody, queueSchema, submittedPullRequestSchema } from '../src/schemas.js';
-import { entry, prBody, queueBody } from './fixtures.js';
+import {
+  enqueuedPullRequestSchema,
+  parseBody,
+  queueSchema,
+  readinessSchema,
+  submittedPullRequestSchema,
+} from '../src/schemas.js';
+import { entry, prBody, queueBody, readiness } from './fixtures.js';
 
 interface ObjectSchema {
   required: string[];
@@ -21,6 +27,7 @@ const response = (path: string) =>
 const prSpec = response('/getSubmittedPullRequest');
 const queueSpec = response('/getQueue');
 const entrySpec = queueSpec.properties.enqueuedPullRequests?.items as ObjectSchema;
+const readinessSpec = prSpec.properties.readiness as ObjectSchema;
 
 const queueWith = (entries: unknown[], overrides: Record<string, unknown> = {}) => ({
   ...queueBody(overrides),
@@ -40,6 +47,13 @@ const cases = [
     Object.keys(submittedPullRequestSchema.shape),
     (f: string) => parseBody(submittedPullRequestSchema, without(prBody(), f)),
     '',
+  ],
+  [
+    'getSubmittedPullRequest readiness',
+    readinessSpec,
+    Object.keys(readinessSchema.shape),
+    (f: string) => parseBody(submittedPullRequestSchema, prBody({ readiness: without(readiness(), f) })),
+    'readiness.',
   ],
   [
     'getQueue',

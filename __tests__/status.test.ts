@@ -116,6 +116,13 @@ describe('what the queue state means for the PR', () => {
     expect(note('draining', false)).toMatch(/nothing new is admitted, so PR #1842 cannot enter until it runs again/);
   });
 
+  it('nothing for a PR that is finished: nothing holds it back', () => {
+    for (const state of ['merged', 'failed', 'cancelled']) {
+      const s = status({ answer: found({ state }), queue: queue([], { state: 'paused' }) });
+      expect(queueStateNote(s)).toBeUndefined();
+    }
+  });
+
   it('switching_modes: like draining', () => {
     expect(note('switching_modes')).toMatch(/^The merge queue is switching modes: like draining/);
   });

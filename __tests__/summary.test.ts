@@ -101,7 +101,7 @@ describe('the verdict sentence comes first, in words', () => {
 
 describe('time and place', () => {
   it('how long in the state, with the exact time', () => {
-    expect(render()).toContain('<code>testing</code> for 12 min, since 11:48 UTC (2026-11-20T11:48:00Z)');
+    expect(render()).toContain('<code>testing</code>, changed 12 min ago, at 11:48 UTC (2026-11-20T11:48:00Z)');
   });
 
   it('while testing: when the queue gives up, or how overdue it is', () => {
@@ -112,9 +112,7 @@ describe('time and place', () => {
           queue: queue([[1842, 'testing']], { testingTimeoutMinutes: 60 }),
         }),
       });
-    expect(testing('2026-11-20T11:17:00Z')).toContain(
-      'the queue gives up at 12:17 UTC (in 17 min; testing timeout 60 minutes)',
-    );
+    expect(testing('2026-11-20T11:17:00Z')).toContain('the queue gives up at 12:17 UTC (in 17 min)');
     expect(testing('2026-11-20T10:57:00Z')).toContain('overdue by 3 min: the queue was to give up at 11:57 UTC');
   });
 
@@ -167,6 +165,10 @@ describe('the entries', () => {
   });
 
   it("the PR's own row and a few around it when it is further down, with what is left out", () => {
+    expect(entryWindow(100, 49)).toEqual([
+      [0, 44],
+      [46, 51],
+    ]);
     expect(entryWindow(5000, 4321)).toEqual([
       [0, 45],
       [4318, 4323],

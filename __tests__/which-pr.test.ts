@@ -5,16 +5,14 @@ import type { EventFacts } from '../src/event.js';
 import { whichPr } from '../src/which-pr.js';
 
 const prEvent: EventFacts = {
-  eventName: 'pull_request',
   prNumber: 5,
   baseRef: 'release/1.x',
   headSha: 'abc',
   defaultBranch: 'develop',
 };
 const draft: EventFacts = { ...prEvent, prNumber: 9001, baseRef: 'main', headSha: 'draft-sha', mergeQueuePr: 1842 };
-const push: EventFacts = { eventName: 'push', defaultBranch: 'develop', mergeQueuePr: 1842 };
+const push: EventFacts = { defaultBranch: 'develop', mergeQueuePr: 1842 };
 const broken: EventFacts = {
-  eventName: 'pull_request',
   problem: 'The event file GITHUB_EVENT_PATH (/x) does not exist',
 };
 
@@ -78,11 +76,11 @@ describe('whichPr', () => {
   });
 
   it('no default branch anywhere: main', () => {
-    expect(whichPr(3, '', { eventName: 'workflow_dispatch' }).targetBranch).toBe('main');
+    expect(whichPr(3, '', {}).targetBranch).toBe('main');
   });
 
   it('no PR at all: an error naming pr', () => {
-    expect(() => whichPr(undefined, 'main', { eventName: 'push' })).toThrow(
+    expect(() => whichPr(undefined, 'main', {})).toThrow(
       new InputError('pr', 'is empty and this event has no pull request; set pr to the pull request number'),
     );
   });

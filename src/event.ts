@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import { Context } from '../node_modules/@actions/github/lib/context.js';
 
 export interface EventFacts {
-  eventName: string;
   /** The PR the event is about: `pull_request.number`, or the issue of a comment on a PR. */
   prNumber?: number;
   /** The event PR's base branch and head commit. */
@@ -40,16 +39,30 @@ export function eventFacts(eventName: string, payload: unknown, ref?: string): E
     : eventName === 'issue_comment' && field(issue, 'pull_request')
       ? prNumber(field(issue, 'number'))
       : undefined;
-  const branch = str(field(field(pullRequest, 'head'), 'ref')) ?? ref?.replace(/^refs\/heads\//, '');
-  const testedPr = MERGE_QUEUE_BRANCH.exec(branch ?? '')?.[1];
+  const testedPr = MERGE_QUEUE_BRANCH.exec(testBranch(eventName, payload, ref) ?? '')?.[1];
   return {
-    eventName,
     prNumber: prFromEvent,
     baseRef: str(field(field(pullRequest, 'base'), 'ref')),
     headSha: str(field(field(pullRequest, 'head'), 'sha')),
     defaultBranch: str(field(field(payload, 'repository'), 'default_branch')),
     mergeQueuePr: testedPr === undefined ? undefined : prNumber(Number(testedPr)),
   };
+}
+
+/**
+ * The branch whose name may say this is one of Trunk's test runs: a PR's head branch, or the
+ * pushed branch. A PR from another repository (a fork) is never one: anyone can name a branch
+ * `trunk-merge/pr-<N>/…`, and under pull_request_target its run would hold the secrets.
+ */
+function testBranch(eventName: string, payload: unknown, ref: string | undefined): string | undefined {
+  const pullRequest = field(payload, 'pull_request');
+  if (pullRequest) {
+    const headRepo = str(field(field(field(pullRequest, 'head'), 'repo'), 'full_name'));
+    const baseRepo = str(field(field(payload, 'repository'), 'full_name'));
+    if (headRepo && baseRepo && headRepo.toLowerCase() !== baseRepo.toLowerCase()) return undefined;
+    return str(field(field(pullRequest, 'head'), 'ref'));
+  }
+  return eventName === 'push' ? ref?.replace(/^refs\/heads\//, '') : undefined;
 }
 
 /** The event of this run. A missing or unreadable event file is a problem to report, not a crash. */
@@ -65,7 +78,7 @@ export function readEvent(env: NodeJS.ProcessEnv): EventFacts {
     const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return {
       ...eventFacts(env.GITHUB_EVENT_NAME ?? '', undefined, env.GITHUB_REF),
-      problem: `The event file GITHUB_EVENT_PATH (${path}) could not be read as JSON (${why})`,
+      problem: `The event file GITHUB_EVENT_PATH (${path}) could not be read, or is not JSON (${why})`,
     };
   }
 }

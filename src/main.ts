@@ -1,6 +1,6 @@
 // The entry point's work: read inputs, ask the API, then set every output and the summary however
 // that went. The only place an error becomes a failed step.
-import { ActionError, VerdictError } from './errors.js';
+import { ActionError } from './errors.js';
 import { plural } from './format.js';
 import { readEvent } from './event.js';
 import { readInputs, type Inputs } from './inputs.js';
@@ -12,7 +12,7 @@ import { actionsRunner, type RunnerIO } from './runner-io.js';
 import { deriveStatus, queueStateNote, type Status } from './status.js';
 import { renderSummary } from './summary.js';
 import { TrunkClient } from './trunk-client.js';
-import { describeReason, verdictText } from './verdict.js';
+import { describeReason, stateText, verdictText } from './verdict.js';
 
 export async function run(overrides: Partial<RunnerIO> = {}): Promise<void> {
   const io: RunnerIO = { ...actionsRunner, ...overrides };
@@ -84,16 +84,17 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log): Promise<string
           nowMs: io.clock.now(),
         })
       : undefined;
-  if (failure === undefined && inputs?.failIfNotReady && status && !status.verdict.ready) {
+  const failures = failure === undefined ? [] : [failureMessage(failure, log)];
+  // On the last answer, whatever else failed (a wait that timed out, say): its reasons are news too.
+  if (inputs?.failIfNotReady && status && !status.verdict.ready) {
     const reasons = status.verdict.reasons.map((code) => `${code} (${describeReason(code)})`).join(', ');
-    failure = new VerdictError(`PR #${status.prNumber} is not ready for the merge queue: ${reasons}.`);
+    failures.push(`PR #${status.prNumber} is not ready for the merge queue: ${reasons}.`);
   }
   if (status) {
     log.info(statusLine(status));
     const note = queueStateNote(status);
-    if (note) log.warning(note);
+    if (note && note !== seen.queueWarning) log.warning(note);
   }
-  const failures = failure === undefined ? [] : [failureMessage(failure, log)];
 
   const facts: RunFacts = { pr: inputs?.pr, mergeQueueRun: inputs?.mergeQueueRun ?? event.mergeQueuePr !== undefined };
   const { outputs, omitted } = toOutputs(status, facts, seen.wait);
@@ -104,11 +105,13 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log): Promise<string
     failures.push(`The step's outputs could not be written: ${messageOf(error)}`);
   }
 
-  if (inputs?.summary && io.env.GITHUB_STEP_SUMMARY) {
+  // A run whose inputs failed still says so in the summary, unless it was asked for none.
+  const wantSummary = inputs ? inputs.summary : !/^false$/i.test(io.getInput('summary').trim());
+  if (wantSummary && io.env.GITHUB_STEP_SUMMARY) {
     const html = renderSummary({
       status,
       facts,
-      repo: inputs ? `${inputs.owner}/${inputs.name}` : (io.env.GITHUB_REPOSITORY ?? ''),
+      repo: inputs ? `${inputs.owner}/${inputs.name}` : '',
       serverUrl: io.env.GITHUB_SERVER_URL || 'https://github.com',
       wait: seen.wait,
       failure: failures.length > 0 ? oneMessage(failures, redactor) : undefined,
@@ -119,7 +122,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log): Promise<string
     } catch (error) {
       log.warning(`Could not write the job summary: ${messageOf(error)}`);
     }
-  } else if (inputs?.summary) {
+  } else if (wantSummary) {
     log.debug('GITHUB_STEP_SUMMARY is not set (not on a runner); no job summary written.');
   }
   return failures;
@@ -132,7 +135,7 @@ function statusLine(status: Status): string {
     status.position === undefined
       ? `not listed in the queue (${plural(length, 'entry', 'entries')})`
       : `position ${status.position} of ${length}`;
-  return `PR #${status.prNumber} is ${status.state || 'in no reported state'} (${verdictText(status.verdict)}), ${place}; the ${queue.branch} queue is ${queue.state}.`;
+  return `PR #${status.prNumber} is ${stateText(status.state)} (${verdictText(status.verdict)}), ${place}; the ${queue.branch} queue is ${queue.state}.`;
 }
 
 function failureMessage(error: unknown, log: Log): string {

@@ -6,8 +6,9 @@ import { ApiError, VerdictError } from './errors.js';
 import { formatDuration, plural } from './format.js';
 import type { Log } from './log.js';
 import type { PrAnswer, QueueAnswer } from './schemas.js';
+import { deriveStatus, queueStateNote } from './status.js';
 import { CancelledError, type QueueRef, type TrunkClient } from './trunk-client.js';
-import { decideVerdict, stateOf, TERMINAL_STATES, verdictText } from './verdict.js';
+import { decideVerdict, stateOf, stateText, TERMINAL_STATES, verdictText } from './verdict.js';
 
 /** How a wait went: the outputs, the summary and the log all read it from here. */
 export interface WaitOutcome {
@@ -24,6 +25,8 @@ export interface Seen {
   queue?: QueueAnswer;
   /** undefined without wait-for. */
   wait?: WaitOutcome;
+  /** The queue-state warning already given, so the end of the run does not repeat it. */
+  queueWarning?: string;
 }
 
 export interface ObserveOptions {
@@ -113,6 +116,10 @@ async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> 
   try {
     while (!(await tolerating(() => readBoth(options, seen, deadline)))) await pause();
     let answer = seen.pr as PrAnswer;
+    // Said now, not when the wait ends: a paused queue is why nothing will move.
+    const queue = (seen.queue as QueueAnswer).queue;
+    seen.queueWarning = queueStateNote(deriveStatus({ prNumber: pr, answer, queue, nowMs: clock.now() }));
+    if (seen.queueWarning) log.warning(seen.queueWarning);
     log.info(
       `Waiting up to ${formatDuration(waitTimeoutMs / 1000)} for PR #${pr} to reach ${wanted}; it is ${describe(answer)}${queueNote(seen)}.`,
     );
@@ -142,7 +149,7 @@ async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> 
       const waited = formatDuration((clock.now() - started) / 1000);
       const line = `PR #${pr} is ${describe(answer)} (${waited} waited, ${plural(polls, 'poll')})`;
       if (key !== lastKey || clock.now() - lastLine >= HEARTBEAT_MS) {
-        log.info(key === lastKey ? `Still waiting for ${wanted}: ${line}${queueNote(seen)}.` : `${line}.`);
+        log.info(key === lastKey ? `Still waiting for ${wanted}: ${line}${queueNote(seen, 'was')}.` : `${line}.`);
         lastKey = key;
         lastLine = clock.now();
       } else {
@@ -179,14 +186,18 @@ async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> 
 }
 
 function describe(answer: PrAnswer): string {
-  return `${stateOf(answer) || 'in no reported state'} (${verdictText(decideVerdict(answer))})`;
+  return `${stateText(stateOf(answer))} (${verdictText(decideVerdict(answer))})`;
 }
 
 function changeKey(answer: PrAnswer): string {
   return `${stateOf(answer)}|${decideVerdict(answer).reasons.join(',')}`;
 }
 
-/** While the queue is not running, every wait line says so: it is why nothing moves. */
-function queueNote({ queue }: Seen): string {
-  return queue && queue.queue.state !== 'running' ? `; the queue is ${queue.queue.state}` : '';
+/**
+ * While the queue is not running, the wait's lines say so: it is why nothing moves. Between the
+ * first and the last read the queue is not asked again, so a heartbeat says what it last was.
+ */
+function queueNote({ queue }: Seen, tense: 'is' | 'was' = 'is'): string {
+  if (!queue || queue.queue.state === 'running') return '';
+  return tense === 'is' ? `; the queue is ${queue.queue.state}` : `; the queue was ${queue.queue.state} at the start`;
 }

@@ -2,7 +2,7 @@
 // who is ahead of it, how long it has been in its state and when the queue gives up on its test
 // run, staleness, and what the queue's own state means for it. Pure: the clock is an argument.
 import type { PrAnswer, Queue, SubmittedPullRequest } from './schemas.js';
-import { decideVerdict, stateOf, type Verdict } from './verdict.js';
+import { decideVerdict, IN_TEST_RUN, stateOf, TERMINAL_STATES, type Verdict } from './verdict.js';
 
 export interface Status {
   prNumber: number;
@@ -43,16 +43,13 @@ export interface StatusInput {
   nowMs: number;
 }
 
-/** States of a PR ahead that is already in a test run. */
-const IN_TEST_RUN: readonly (string | undefined | null)[] = ['testing', 'tests_passed'];
-
 export function deriveStatus({ prNumber, answer, queue, queueBody, eventHeadSha, nowMs }: StatusInput): Status {
   const pr = answer.found ? answer.pr : undefined;
   const state = stateOf(answer);
   const entries = queue.enqueuedPullRequests;
   const index = entries.findIndex((entry) => entry.prNumber === prNumber);
   const ahead = index < 0 ? [] : entries.slice(0, index);
-  const aheadTesting = ahead.filter((entry) => IN_TEST_RUN.includes(entry.state)).length;
+  const aheadTesting = ahead.filter((entry) => IN_TEST_RUN.includes(entry.state ?? '')).length;
   const changedMs = pr ? parseTimestamp(pr.stateChangedAt) : undefined;
   const timeoutMinutes = queue.testingTimeoutMinutes;
   return {
@@ -95,10 +92,14 @@ export function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-/** Queue states that hold a PR back, and what each means for it; `running` holds nothing back. */
+/**
+ * Queue states that hold a PR back, and what each means for it; `running` holds nothing back, and
+ * a PR that is finished is held back by nothing.
+ */
 export function queueStateNote(status: Status): string | undefined {
   const { queue, prNumber, position } = status;
   const listed = position !== undefined;
+  if (TERMINAL_STATES.includes(status.state)) return undefined;
   switch (queue.state) {
     case 'paused':
       return `The merge queue is paused: nothing is tested or merged until it resumes, so PR #${prNumber} will not move until then.`;

@@ -8,7 +8,7 @@ import type { WaitOutcome } from './observe.js';
 import type { RunFacts } from './outputs.js';
 import type { EnqueuedPullRequest } from './schemas.js';
 import { parseTimestamp, queueStateNote, type Status } from './status.js';
-import { describeReason, NOT_SUBMITTED } from './verdict.js';
+import { describeReason, NOT_SUBMITTED, stateText } from './verdict.js';
 
 /** Entry rows at most; a PR further down shows with a few rows around it. */
 export const MAX_ENTRY_ROWS = 50;
@@ -41,7 +41,7 @@ export function escapeHtml(value: unknown, maxChars = MAX_TEXT_CHARS): string {
 
 export function renderSummary(input: SummaryInput): string {
   const { status } = input;
-  const parts: string[] = [`<h2>${status ? headline(status) : unavailable(input)}</h2>`];
+  const parts: string[] = [`<h2>${status ? headline(status) : 'Merge queue status unavailable'}</h2>`];
   if (input.failure) parts.push(`<p>❌ ${escapeHtml(input.failure, 1000)}</p>`);
   if (status) {
     const note = queueStateNote(status);
@@ -53,15 +53,11 @@ export function renderSummary(input: SummaryInput): string {
   return `${parts.filter(Boolean).join('\n')}\n`;
 }
 
-function unavailable({ failure }: SummaryInput): string {
-  return failure ? 'Merge queue status unavailable' : 'Merge queue status';
-}
-
 /** The verdict in words, first: "✅ Ready: PR #1842 testing for 12 min, 2nd in line". */
 function headline(status: Status): string {
   const { state, verdict, prNumber, position, stateAgeSeconds } = status;
   const pr = `PR #${prNumber}`;
-  const shown = escapeHtml(state || 'in no reported state');
+  const shown = escapeHtml(stateText(state));
   const age = stateAgeSeconds === undefined ? '' : humanSpan(stateAgeSeconds);
   const place = position === undefined ? '' : `, ${ordinal(position)} in line`;
   if (state === 'merged') return `✅ Merged: ${pr} merged${age && ` ${age} ago`}`;
@@ -125,13 +121,13 @@ function factsTable(input: SummaryInput, status: Status): string {
   return `<table>${rows.join('')}</table>`;
 }
 
-/** "since 14:05 UTC (12 min ago)", with the time as reported when it cannot be read. */
+/** "changed 12 min ago, at 14:05 UTC", with the time as reported when it cannot be read. */
 function sinceText(input: SummaryInput, status: Status): string {
   const reported = status.pr?.stateChangedAt;
   if (!reported) return '';
   if (status.stateChangedMs === undefined) return `, changed at ${escapeHtml(reported)}`;
   const ago = humanSpan(status.stateAgeSeconds ?? 0);
-  return ` for ${ago}, since ${utcClock(status.stateChangedMs, input.nowMs)} (${escapeHtml(reported)})`;
+  return `, changed ${ago} ago, at ${utcClock(status.stateChangedMs, input.nowMs)} (${escapeHtml(reported)})`;
 }
 
 function aheadText({ position, aheadTesting, aheadPending }: Status): string {
@@ -145,10 +141,9 @@ function deadlineText(input: SummaryInput, status: Status): string {
   const at = status.testingDeadlineMs as number;
   const left = (at - input.nowMs) / 1000;
   const when = utcClock(at, input.nowMs);
-  const limit = `testing timeout ${plural(status.queue.testingTimeoutMinutes, 'minute')}`;
   return left >= 0
-    ? `the queue gives up at ${when} (in ${humanSpan(left)}; ${limit})`
-    : `overdue by ${humanSpan(-left)}: the queue was to give up at ${when} (${limit})`;
+    ? `the queue gives up at ${when} (in ${humanSpan(left)})`
+    : `overdue by ${humanSpan(-left)}: the queue was to give up at ${when}`;
 }
 
 function waitText(wait: WaitOutcome): string {
@@ -217,8 +212,9 @@ export function entryWindow(length: number, position: number | undefined): Array
   }
   const from = Math.max(position - 1 - AROUND, 0);
   const to = Math.min(position + AROUND, length);
+  // The gap between the two is at least two rows: a "1 more" line would hide no more than it shows.
   return [
-    [0, MAX_ENTRY_ROWS - (to - from)],
+    [0, Math.min(MAX_ENTRY_ROWS - (to - from), from - 2)],
     [from, to],
   ];
 }

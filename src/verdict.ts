@@ -24,6 +24,9 @@ export const WAITABLE_STATES = [NOT_SUBMITTED, ...PR_STATES] as const;
 /** States a PR never leaves: a wait for anything else ends when one of these is reached. */
 export const TERMINAL_STATES: readonly string[] = ['merged', 'failed', 'cancelled'];
 
+/** States of a PR that is in a test run, or has passed one: `ahead-testing` counts these. */
+export const IN_TEST_RUN: readonly string[] = ['testing', 'tests_passed'];
+
 /** States the queue admitted the PR in: without a readiness object, the admission is the answer. */
 const ADMITTED_STATES: readonly string[] = ['pending', 'testing', 'tests_passed'];
 
@@ -51,9 +54,6 @@ export type ReasonCode = keyof typeof REASONS | `mergeability_${string}`;
 /** The reason codes as the docs list them. */
 export const REASON_CODES = [...Object.keys(REASONS), 'mergeability_<value>'] as const;
 
-/** GitHub mergeability values Trunk documents; only `mergeable` passes. */
-export const MERGEABILITY_VALUES = ['unspecified', 'in_progress', 'mergeable', 'not_mergeable'] as const;
-
 export interface Verdict {
   ready: boolean;
   /** Empty exactly when ready. */
@@ -63,6 +63,11 @@ export interface Verdict {
 /** The state the action reports: the API's (lowercased by the schema), or `not_submitted` for a 404. */
 export function stateOf(answer: PrAnswer): string {
   return answer.found ? (answer.pr.state ?? '') : NOT_SUBMITTED;
+}
+
+/** The state for a sentence: as reported, or words for none. */
+export function stateText(state: string): string {
+  return state || 'in no reported state';
 }
 
 /**

@@ -24,8 +24,9 @@ export function whichPr(prInput: number | undefined, branchInput: string, event:
     if (event.problem) throw new ActionError(`${event.problem}, so the pull request is unknown; set the pr input.`);
     throw new InputError('pr', 'is empty and this event has no pull request; set pr to the pull request number');
   }
-  // In a test run the event's PR, if any, is Trunk's draft from the test branch, not the PR under test.
-  const eventsOwnPr = !mergeQueueRun && event.prNumber === pr;
+  // In a test run the event's PR, if any, is Trunk's draft from the test branch: its facts are
+  // its own, used only when the draft itself is asked about.
+  const eventsOwnPr = event.prNumber === pr;
   const draftOfThisPr = mergeQueueRun && event.mergeQueuePr === pr;
 
   let targetBranch = branchInput;
