@@ -55,6 +55,16 @@ describe('the verdict table', () => {
     });
   });
 
+  it.each(['__proto__', 'constructor', 'toString'])(
+    'a state named like an object property (%s) is just unknown',
+    (state) => {
+      expect(decideVerdict(found({ state, readiness: undefined }))).toEqual({
+        ready: false,
+        reasons: ['readiness_unknown'],
+      });
+    },
+  );
+
   it('covers every known state', () => {
     const covered = [
       'merged',

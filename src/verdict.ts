@@ -30,12 +30,12 @@ export const IN_TEST_RUN: readonly string[] = ['testing', 'tests_passed'];
 /** States the queue admitted the PR in: without a readiness object, the admission is the answer. */
 const ADMITTED_STATES: readonly string[] = ['pending', 'testing', 'tests_passed'];
 
-/** States that are themselves a reason, in the order a person reads them first. */
-const STATE_REASONS = {
-  failed: 'state_failed',
-  cancelled: 'state_cancelled',
-  pending_failure: 'state_pending_failure',
-} as const;
+/** States that are themselves a reason. A Map: the state is API text, and could be "__proto__". */
+const STATE_REASONS: ReadonlyMap<string, ReasonCode> = new Map([
+  ['failed', 'state_failed'],
+  ['cancelled', 'state_cancelled'],
+  ['pending_failure', 'state_pending_failure'],
+]);
 
 /** Every fixed reason code, with the words the log and the summary use for it. */
 const REASONS = {
@@ -82,7 +82,7 @@ export function decideVerdict(answer: PrAnswer): Verdict {
   if (state === 'merged') return verdict([]);
 
   const reasons: ReasonCode[] = [];
-  const stateReason = STATE_REASONS[state as keyof typeof STATE_REASONS];
+  const stateReason = STATE_REASONS.get(state);
   if (stateReason) reasons.push(stateReason);
   if (!TERMINAL_STATES.includes(state) && !pr.isCurrentlySubmittedToQueue) reasons.push(NOT_SUBMITTED);
 
