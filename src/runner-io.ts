@@ -19,6 +19,10 @@ export interface RunnerIO {
   random(): number;
 }
 
+/**
+ * The real runner: @actions/core, which reads inputs from process.env. A test that gives `run()`
+ * its own `env` gives its own `getInput` too, or inputs would come from this process's.
+ */
 export const actionsRunner: RunnerIO = {
   env: process.env,
   getInput: (name) => core.getInput(name),
