@@ -372,7 +372,7 @@ describe('answers and errors of the API', () => {
     expectFailure(
       result,
       new RegExp(
-        `^Trunk API getSubmittedPullRequest: connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\)$`,
+        `^Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\)$`,
       ),
     );
     sim = await startSimulator();
@@ -425,7 +425,7 @@ describe('answers and errors of the API', () => {
     );
     expectFailure(
       result,
-      /^Trunk API getSubmittedPullRequest: the token was refused .* Also: The step's outputs could not be written: Missing file at path: \/nonexistent\/output$/,
+      /^Trunk API (getSubmittedPullRequest|getQueue): the token was refused .* Also: The step's outputs could not be written: Missing file at path: \/nonexistent\/output$/,
     );
   });
 });

@@ -35,7 +35,7 @@ describe('the bundle', () => {
   it('a failure: exit code 1 and one error line', async () => {
     const result = await runAction({ inputs: { 'api-token': 'not-the-token', 'api-url': sim.url } });
     // The message itself is asserted in run.test.ts; here, that the bundle ends as the runner expects.
-    expectFailure(result, /^::error::Trunk API getSubmittedPullRequest: /);
+    expectFailure(result, /^::error::Trunk API (getSubmittedPullRequest|getQueue): /);
   });
 
   it('a wait, with the log streamed as the state changes', async () => {
@@ -62,7 +62,7 @@ describe('the bundle', () => {
     });
     expectFailure(
       result,
-      /^::error::Trunk API getSubmittedPullRequest: the token was refused .* Also: The step's outputs could not be written: Missing file at path: \/nonexistent\/output$/,
+      /^::error::Trunk API (getSubmittedPullRequest|getQueue): the token was refused .* Also: The step's outputs could not be written: Missing file at path: \/nonexistent\/output$/,
     );
   });
 

@@ -25,6 +25,8 @@ function run(apiUrl: string, env: Record<string, string | undefined>, retries = 
   proxy.targets.length = 0;
   return runAction({ inputs: { 'api-token': sim.token, 'api-url': apiUrl, retries }, env });
 }
+// Both requests fail alike in these cases: the first to fail is reported and the other aborted,
+// so either endpoint may be the one named.
 const errorLine = (result: RunResult) => result.stdout.split('\n').find((line) => line.startsWith('::error::'));
 
 describe('https', () => {
@@ -56,7 +58,7 @@ describe('https', () => {
     expect(proxy.targets).toEqual([]);
     expect(errorLine(result)).toMatch(
       new RegExp(
-        `^::error::Trunk API getSubmittedPullRequest: connection to ${PROXIED_HOST}:${sim.port} failed \\((ENOTFOUND|EAI_AGAIN)\\)$`,
+        `^::error::Trunk API (getSubmittedPullRequest|getQueue): connection to ${PROXIED_HOST}:${sim.port} failed \\((ENOTFOUND|EAI_AGAIN)\\)$`,
       ),
     );
   });
@@ -73,11 +75,12 @@ describe('https', () => {
     const result = await run(sim.url, {}, '3');
     expect(result.code).toBe(1);
     expect(errorLine(result)).toMatch(
-      /^::error::Trunk API getSubmittedPullRequest: the TLS certificate of 127\.0\.0\.1:\d+ is not trusted \([A-Z_]+\)\. This is a certificate problem, not a network one: .*NODE_EXTRA_CA_CERTS/,
+      /^::error::Trunk API (getSubmittedPullRequest|getQueue): the TLS certificate of 127\.0\.0\.1:\d+ is not trusted \([A-Z_]+\)\. This is a certificate problem, not a network one: .*NODE_EXTRA_CA_CERTS/,
     );
     expect(result.stdout).not.toMatch(/retry \d of/);
-    // One connection for each endpoint: neither was retried.
-    expect(sim.connections() - before).toBe(2);
+    // At most one connection for each endpoint (the second may be aborted first): no retry.
+    expect(sim.connections() - before).toBeGreaterThanOrEqual(1);
+    expect(sim.connections() - before).toBeLessThanOrEqual(2);
   });
 
   it('a proxy that refuses the tunnel: its answer is in the message', async () => {
@@ -101,8 +104,8 @@ describe('https', () => {
     const address = closed.url.replace('http://', '');
     await closed.close();
     const result = await run(`https://${PROXIED_HOST}`, { HTTPS_PROXY: `http://user:s3cret-pass@${address}` });
-    expect(errorLine(result)).toBe(
-      `::error::Trunk API getSubmittedPullRequest: connection to ${PROXIED_HOST}:443 through proxy ${address} failed (the proxy did not open a tunnel: connect ECONNREFUSED ${address})`,
+    expect(errorLine(result)?.replace(/getSubmittedPullRequest|getQueue/, 'ENDPOINT')).toBe(
+      `::error::Trunk API ENDPOINT: connection to ${PROXIED_HOST}:443 through proxy ${address} failed (the proxy did not open a tunnel: connect ECONNREFUSED ${address})`,
     );
     expect(result.stdout + result.stderr + result.summary).not.toContain('s3cret');
   });
