@@ -152,6 +152,11 @@ describe('readInputs', () => {
     ['api-url', { 'api-url': 'api.trunk.io' }, /^Input 'api-url' must be an absolute https URL, got "api.trunk.io"$/],
     ['api-url', { 'api-url': 'ftp://localhost' }, /^Input 'api-url' must use https/],
     ['api-url', { 'api-url': 'https://user:pw@api.trunk.io' }, /^Input 'api-url' must not carry credentials/],
+    [
+      'api-url',
+      { 'api-url': 'https://api.trunk.io/v1/' },
+      /^Input 'api-url' must be the API's base URL, without \/v1 /,
+    ],
   ])('rejects a bad %s with a message naming it', (input, values, message) => {
     const error = failure({ ...token, ...values });
     expect(error.input).toBe(input);

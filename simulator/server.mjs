@@ -61,6 +61,8 @@ export async function startSimulator(options = {}) {
   const scripts = { getSubmittedPullRequest: [], getQueue: [] };
   /** @type {import('./scenarios.mjs').Scenario} */
   let scenario = /** @type {import('./scenarios.mjs').Scenario} */ (SCENARIOS.testing);
+  /** @type {string[]} when each step of the state sequence was first answered */
+  let changedAt = [];
   /** @type {string[]} */
   let prStates = [];
   let prCalls = 0;
@@ -74,6 +76,7 @@ export async function startSimulator(options = {}) {
     if (!found) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
     scenario = found;
     prStates = [...(found.prStates ?? [])];
+    changedAt = [];
     prCalls = 0;
     scripts.getSubmittedPullRequest = [...(found.faults?.getSubmittedPullRequest ?? [])];
     scripts.getQueue = [...(found.faults?.getQueue ?? [])];
@@ -86,10 +89,16 @@ export async function startSimulator(options = {}) {
    */
   function prAt(call) {
     if (prStates.length === 0) return scenario.pr;
-    const state = prStates[Math.min(call, prStates.length - 1)];
+    const at = Math.min(call, prStates.length - 1);
+    const state = prStates[at];
     if (state === 'not_submitted') return null;
     const terminal = state === 'merged' || state === 'failed' || state === 'cancelled';
-    return { ...(scenario.pr ?? {}), state, isCurrentlySubmittedToQueue: !terminal };
+    // A state that changed on this call changed now; one that stayed keeps its time.
+    let first = at;
+    while (first > 0 && prStates[first - 1] === state) first--;
+    if (first > 0 && !changedAt[first]) changedAt[first] = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const stateChangedAt = first > 0 ? changedAt[first] : scenario.pr?.stateChangedAt;
+    return { ...(scenario.pr ?? {}), state, stateChangedAt, isCurrentlySubmittedToQueue: !terminal };
   }
 
   function queueNow() {
@@ -175,7 +184,10 @@ export async function startSimulator(options = {}) {
     if (step?.bytes) return streamJunk(res, step.bytes, record);
     if (step?.status && step.status !== 200) return send(step.status, step.body ?? '', step.headers);
 
-    const body = step?.body ?? (endpoint === 'getQueue' ? queueNow() : prAt(prCalls));
+    // Trunk knows only the scenario's PR: any other number is one never submitted (404).
+    const asked = /** @type {{ pr?: { number?: number } }} */ (record.body).pr?.number;
+    const otherPr = endpoint === 'getSubmittedPullRequest' && asked !== (scenario.pr?.prNumber ?? SIM_PR);
+    const body = step?.body ?? (endpoint === 'getQueue' ? queueNow() : otherPr ? null : prAt(prCalls));
     // Each answered PR request moves the state sequence one step on.
     if (endpoint === 'getSubmittedPullRequest') prCalls++;
     if (body === null) {
@@ -229,6 +241,7 @@ export async function startSimulator(options = {}) {
     /** getSubmittedPullRequest answers these states on successive calls; the last one stays. @param {string[]} states */
     setPrStates: (states) => {
       prStates = [...states];
+      changedAt = [];
       prCalls = 0;
     },
     close: () =>

@@ -75,7 +75,7 @@ export function readEvent(env: NodeJS.ProcessEnv): EventFacts {
     const facts = eventFacts(context.eventName ?? '', context.payload, context.ref);
     return missing ? { ...facts, problem: `The event file GITHUB_EVENT_PATH (${path}) does not exist` } : facts;
   } catch (error) {
-    const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const why = error instanceof Error ? error.message.replace(/\s+/g, ' ') : String(error);
     return {
       ...eventFacts(env.GITHUB_EVENT_NAME ?? '', undefined, env.GITHUB_REF),
       problem: `The event file GITHUB_EVENT_PATH (${path}) could not be read, or is not JSON (${why})`,

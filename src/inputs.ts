@@ -117,6 +117,12 @@ function parseApiUrl(raw: string, show: Show): string {
   if (url.search || url.hash) {
     throw new InputError('api-url', `must not have a query or fragment, got ${show(raw)}`);
   }
+  if (/\/v1\/*$/.test(url.pathname)) {
+    throw new InputError(
+      'api-url',
+      `must be the API's base URL, without /v1 (requests go to <api-url>/v1/...), got ${show(raw)}`,
+    );
+  }
   const loopback = LOOPBACK_HOSTS.has(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     throw new InputError(

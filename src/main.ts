@@ -45,6 +45,14 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log): Promise<string
 
   try {
     inputs = readInputs((name) => io.getInput(name), io.env, event, redactor);
+    if (event.mergeQueuePr !== undefined) {
+      log.info(
+        `This run is one of the merge queue's test runs, for PR #${event.mergeQueuePr} (its trunk-merge/ branch).`,
+      );
+    }
+    log.debug(
+      `Asking ${inputs.apiUrl} about PR #${inputs.pr} of ${inputs.owner}/${inputs.name} on ${inputs.repoHost}, queue branch ${inputs.targetBranch}.`,
+    );
     const client = new TrunkClient({
       apiUrl: inputs.apiUrl,
       token: inputs.apiToken,

@@ -80,7 +80,7 @@ async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> 
   const started = clock.now();
   const deadlineAt = started + waitTimeoutMs;
   const deadline = clock.timeout(waitTimeoutMs);
-  const wanted = waitFor.join(', ');
+  const wanted = waitFor.join(' or ');
   let polls = 0;
   /** The PR was read again after the queue was: the queue's answer is older than the PR's. */
   let queueIsOlder = false;

@@ -141,8 +141,9 @@ function deadlineText(input: SummaryInput, status: Status): string {
   const at = status.testingDeadlineMs as number;
   const left = (at - input.nowMs) / 1000;
   const when = utcClock(at, input.nowMs);
+  // Rounded up: with 19 min 59 s left, "in 20 min" is what a person would say.
   return left >= 0
-    ? `the queue gives up at ${when} (in ${humanSpan(left)})`
+    ? `the queue gives up at ${when} (in ${humanSpan(left >= 60 ? Math.ceil(left / 60) * 60 : left)})`
     : `overdue by ${humanSpan(-left)}: the queue was to give up at ${when}`;
 }
 
