@@ -84,14 +84,14 @@ describe('https', () => {
   });
 
   it('a proxy that refuses the tunnel: its answer is in the message', async () => {
-    const refusing = await startConnectProxy(sim.port, '407 Proxy Authentication Required');
+    const refusing = await startConnectProxy(sim.port, '403 Forbidden');
     try {
       const result = await runAction({
         inputs: { 'api-token': sim.token, 'api-url': `https://${PROXIED_HOST}`, retries: '0' },
         env: { HTTPS_PROXY: refusing.url },
       });
       expect(errorLine(result)).toMatch(
-        /through proxy 127\.0\.0\.1:\d+ failed \(the proxy did not open a tunnel: statusCode=407\)$/,
+        /through proxy 127\.0\.0\.1:\d+ failed \(the proxy did not open a tunnel: HTTP 403 Forbidden\)$/,
       );
       expect(refusing.targets).toEqual([`${PROXIED_HOST}:443`, `${PROXIED_HOST}:443`]);
     } finally {
@@ -108,5 +108,79 @@ describe('https', () => {
       `::error::Trunk API ENDPOINT: connection to ${PROXIED_HOST}:443 through proxy ${address} failed (the proxy did not open a tunnel: connect ECONNREFUSED ${address})`,
     );
     expect(result.stdout + result.stderr + result.summary).not.toContain('s3cret');
+  });
+
+  it('a certificate for another host says so, names both, and is tried once', async () => {
+    const wrongHost = 'wrong.trunk.test';
+    const result = await run(
+      `https://${wrongHost}:${sim.port}`,
+      { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: certificates.caFile },
+      '3',
+    );
+    expect(errorLine(result)).toMatch(
+      new RegExp(
+        `^::error::Trunk API (getSubmittedPullRequest|getQueue): the TLS certificate of ${wrongHost}:${sim.port} through proxy 127\\.0\\.0\\.1:\\d+ is for another host: it names ${PROXIED_HOST}, localhost, 127\\.0\\.0\\.1, not ${wrongHost} \\(ERR_TLS_CERT_ALTNAME_INVALID\\)\\. This is a certificate problem`,
+      ),
+    );
+    expect(result.stdout).not.toMatch(/retry \d of/);
+    expect(proxy.targets.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('proxy settings as users write them', () => {
+  it('HTTPS_PROXY without a scheme is an http proxy, as curl reads it', async () => {
+    const result = await run(`https://${PROXIED_HOST}:${sim.port}`, {
+      HTTPS_PROXY: `localhost:${proxy.port}`,
+      NODE_EXTRA_CA_CERTS: certificates.caFile,
+    });
+    expect(errorLine(result)).toBeUndefined();
+    expect(result.outputs.state).toBe('testing');
+    expect(proxy.targets).toHaveLength(2);
+  });
+
+  it('credentials in the proxy URL are sent, and no deprecation warning reaches the log', async () => {
+    const guarded = await startConnectProxy(sim.port, { credentials: 'mona:pa ss@word' });
+    try {
+      const result = await run(`https://${PROXIED_HOST}:${sim.port}`, {
+        HTTPS_PROXY: `http://mona:pa%20ss%40word@127.0.0.1:${guarded.port}`,
+        NODE_EXTRA_CA_CERTS: certificates.caFile,
+      });
+      expect(result.outputs.state).toBe('testing');
+      expect(guarded.targets).toHaveLength(2);
+      expect(result.stderr).not.toMatch(/DEP0005|DeprecationWarning/);
+      expect(result.stdout + result.stderr + result.summary).not.toMatch(/pa%20ss|pa ss@word/);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('407 is final: the proxy refused authentication, said once, not retried', async () => {
+    const guarded = await startConnectProxy(sim.port, { credentials: 'mona:right' });
+    try {
+      const result = await run(
+        `https://${PROXIED_HOST}`,
+        { HTTPS_PROXY: `http://mona:wr0ng-s3cret@127.0.0.1:${guarded.port}` },
+        '3',
+      );
+      expect(errorLine(result)?.replace(/getSubmittedPullRequest|getQueue/, 'ENDPOINT')).toBe(
+        `::error::Trunk API ENDPOINT: connection to ${PROXIED_HOST}:443 through proxy 127.0.0.1:${guarded.port} failed: the proxy refused authentication (HTTP 407 Proxy Authentication Required); check the user name and password in HTTPS_PROXY (special characters in them percent-encoded)`,
+      );
+      // One CONNECT per endpoint at most (the second may be aborted first), none for a retry.
+      expect(guarded.targets.length).toBeGreaterThanOrEqual(1);
+      expect(guarded.targets.length).toBeLessThanOrEqual(2);
+      expect(result.stdout).not.toMatch(/retry \d of/);
+      expect(result.stdout + result.stderr + result.summary).not.toContain('s3cret');
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('a proxy variable that is not a URL is named in a clear error, before any request', async () => {
+    const result = await run(`https://${PROXIED_HOST}:${sim.port}`, { HTTPS_PROXY: 'not a url' });
+    expect(result.code).toBe(1);
+    expect(errorLine(result)?.replace(/getSubmittedPullRequest|getQueue/, 'ENDPOINT')).toBe(
+      '::error::Trunk API ENDPOINT: the proxy variable HTTPS_PROXY is not a URL: give it as http://host:port, or http://user:password@host:port',
+    );
+    expect(result.stdout + result.stderr).not.toMatch(/Invalid URL|Unexpected error/);
   });
 });

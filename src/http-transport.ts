@@ -1,36 +1,54 @@
-// One POST with a JSON body over node:http(s). Not fetch: node:https loads in a fraction of the
-// time undici's first fetch takes, never follows a redirect (which would carry the token to
-// another host), and lets the body be cut off at a size limit while it streams in.
+// One request over node:http(s): a GET, or a POST with a JSON body. Not fetch: node:https loads in
+// a fraction of the time undici's first fetch takes, never follows a redirect (which would carry
+// the token to another host), and lets the body be cut off at a size limit while it streams in.
 //
-// Proxies come from @actions/http-client, as in GitHub's own actions: its agent reads
-// HTTPS_PROXY / HTTP_PROXY and NO_PROXY the way self-hosted runners set them, and tunnels https
-// through the proxy with CONNECT. It is already in the bundle (@actions/core depends on it), and
-// unlike Node 24's own env-proxy support it works on every Node the tests run on. NODE_EXTRA_CA_CERTS
-// is Node's own: no `ca` is set here, so the default store, extra certificates included, applies.
+// Proxies: HTTPS_PROXY / HTTP_PROXY and NO_PROXY as GitHub's own actions read them (./proxy.ts),
+// https tunnelled through the proxy with CONNECT (./proxy-tunnel.ts). NODE_EXTRA_CA_CERTS is
+// Node's own: no `ca` is set here, so the default store, extra certificates included, applies.
 import http from 'node:http';
 import https from 'node:https';
-import { HttpClient } from '@actions/http-client';
-import { getProxyUrl } from '@actions/http-client/lib/proxy';
+import { proxyFor, ProxySettingError, type ProxyRoute } from './proxy.js';
+import { TunnelFailed, TunnelRefused, tunnelThrough } from './proxy-tunnel.js';
 
 export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** The body decoded as UTF-8. */
   body: string;
+  /** The body as it arrived, to tell why it is not JSON (compressed, a byte-order mark). */
+  bytes: Buffer;
 }
 
-export type TransportFailure = 'timeout' | 'connection' | 'certificate' | 'too_large' | 'aborted';
+export type TransportFailure =
+  | 'timeout'
+  | 'connection'
+  | 'certificate'
+  | 'too_large'
+  /** The proxy refused authentication (407), or a proxy variable is not usable. */
+  | 'proxy'
+  /** The server switched protocols (101) instead of answering. */
+  | 'protocol'
+  | 'aborted';
+
+// Only these can go better a moment later. A certificate, a refused proxy login, a bad proxy
+// variable or a server that speaks another protocol answer the same way every time, and an
+// aborted request was cut off on purpose.
+const TRANSIENT: ReadonlySet<TransportFailure> = new Set(['timeout', 'connection']);
 
 export class TransportError extends Error {
   override name = 'TransportError';
+  /** Worth asking again: a timeout or a lost connection. */
+  readonly transient: boolean;
   constructor(
     readonly kind: TransportFailure,
     message: string,
   ) {
     super(message);
+    this.transient = TRANSIENT.has(kind);
   }
 }
 
-export interface PostOptions {
+export interface RequestOptions {
   headers: Record<string, string>;
   timeoutMs: number;
   maxBodyBytes: number;
@@ -38,34 +56,74 @@ export interface PostOptions {
   signal?: AbortSignal;
 }
 
-const agents = new HttpClient('merge-queue-status');
+/** postJson's options, by their first name. */
+export type PostOptions = RequestOptions;
 
 export function postJson(url: URL, payload: unknown, options: PostOptions): Promise<RawResponse> {
-  const body = JSON.stringify(payload);
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const transport = url.protocol === 'https:' ? https : http;
-  const where = destination(url);
+  return send(url, 'POST', JSON.stringify(payload), options);
+}
 
-  return new Promise((resolve, reject) => {
+export function getJson(url: URL, options: RequestOptions): Promise<RawResponse> {
+  return send(url, 'GET', undefined, options);
+}
+
+// One connection per request, closed after it, as before: no idle socket outlives the run.
+const directAgents = { http: new http.Agent(), https: new https.Agent() };
+
+function send(url: URL, method: 'GET' | 'POST', body: string | undefined, options: RequestOptions) {
+  return new Promise<RawResponse>((resolve, reject) => {
+    let route: ProxyRoute | undefined;
+    try {
+      route = proxyFor(url);
+    } catch (error) {
+      if (!(error instanceof ProxySettingError)) throw error;
+      reject(new TransportError('proxy', error.message));
+      return;
+    }
+    const secure = url.protocol === 'https:';
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const where = destination(url, route);
+    let settled = false;
+    let answered = false;
+
     const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      request.destroy();
       if (options.signal?.aborted) reject(new TransportError('aborted', 'the request was cut off'));
       else if (timeout.aborted) {
         reject(new TransportError('timeout', `no answer from ${where} within ${options.timeoutMs / 1000} s`));
       } else if (error instanceof TransportError) reject(error);
-      else reject(connectionError(error, where));
-      request.destroy();
+      else reject(connectionError(error, url, route, where));
     };
 
-    const request = transport.request(
+    const request = (secure ? https : http).request(
       url,
       {
-        method: 'POST',
-        headers: { ...options.headers, 'content-length': Buffer.byteLength(body) },
-        agent: agents.getAgent(url.href),
+        method,
+        // The action reads the bytes as sent: no decompression, so none is asked for.
+        headers: {
+          ...options.headers,
+          'accept-encoding': 'identity',
+          ...(body !== undefined && { 'content-length': Buffer.byteLength(body) }),
+        },
         signal,
+        // Without an agent Node takes port 80 for the Host header; the default port says otherwise.
+        defaultPort: secure ? 443 : 80,
+        ...(route
+          ? { createConnection: tunnelThrough(route, url, signal) }
+          : { agent: secure ? directAgents.https : directAgents.http }),
       },
       (response) => {
+        answered = true;
+        const status = response.statusCode ?? 0;
+        // Node hands on 1xx answers that are not followed by a real one (a 101 without an
+        // Upgrade header); the interim ones (100, 103) it passes over by itself.
+        if (status < 200) {
+          fail(notAnAnswer(where, status, response.statusMessage));
+          return;
+        }
         const declared = Number(response.headers['content-length']);
         if (declared > options.maxBodyBytes) {
           fail(tooLarge(options.maxBodyBytes));
@@ -86,25 +144,35 @@ export function postJson(url: URL, payload: unknown, options: PostOptions): Prom
             cutOff();
             return;
           }
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          });
+          if (settled) return;
+          settled = true;
+          const bytes = Buffer.concat(chunks);
+          resolve({ status, headers: response.headers, body: bytes.toString('utf8'), bytes });
         });
       },
     );
+    // A 101 with an Upgrade header comes here, not to the response callback; unheard, Node would
+    // close the socket and the request would never settle.
+    request.on('upgrade', (response, socket) => {
+      answered = true;
+      socket.destroy();
+      fail(notAnAnswer(where, response.statusCode ?? 101, response.statusMessage));
+    });
     request.on('error', fail);
+    // The last word: a request that closes with no answer and no error still settles.
+    request.on('close', () => {
+      if (!answered) fail(new TransportError('connection', `the connection to ${where} closed without an answer`));
+    });
     request.end(body);
   });
 }
 
 /** `api.trunk.io:443`, and the proxy when one carries the request; never a proxy's credentials. */
-function destination(url: URL): string {
+function destination(url: URL, route: ProxyRoute | undefined): string {
   const target = `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
-  const proxy = getProxyUrl(url);
-  if (!proxy?.hostname) return target;
-  return `${target} through proxy ${proxy.hostname}:${proxy.port || (proxy.protocol === 'https:' ? 443 : 80)}`;
+  if (!route) return target;
+  const proxyHost = route.host.includes(':') ? `[${route.host}]` : route.host;
+  return `${target} through proxy ${proxyHost}:${route.port}`;
 }
 
 function tooLarge(limit: number): TransportError {
@@ -114,20 +182,65 @@ function tooLarge(limit: number): TransportError {
   );
 }
 
-// OpenSSL's verification codes, and Node's own for a name the certificate does not cover.
-const CERTIFICATE_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|HOSTNAME_MISMATCH/;
+function notAnAnswer(where: string, status: number, text: string | undefined): TransportError {
+  return new TransportError(
+    'protocol',
+    `${where} answered HTTP ${status}${text ? ` ${text.slice(0, 60)}` : ''} instead of answering the request: it asks to switch to another protocol, which no API request wants, so the server at that address is not the API`,
+  );
+}
 
-function connectionError(error: unknown, where: string): TransportError {
+// Node's code, and OpenSSL's, for a certificate that does not name the host asked for.
+const WRONG_HOST_CODES = /^(ERR_TLS_CERT_ALTNAME_INVALID|HOSTNAME_MISMATCH)$/;
+// OpenSSL's verification codes: a chain the trust store does not vouch for, an expired one, ...
+const CERTIFICATE_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/;
+
+function connectionError(error: unknown, url: URL, route: ProxyRoute | undefined, where: string): TransportError {
   const code = (error as { code?: unknown } | undefined)?.code;
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof TunnelRefused && error.status === 407 && route) return proxyRefused(error, route, where);
+  if (error instanceof TunnelRefused || error instanceof TunnelFailed) {
+    return new TransportError(
+      'connection',
+      `connection to ${where} failed (the proxy did not open a tunnel: ${message})`,
+    );
+  }
+  if (typeof code === 'string' && WRONG_HOST_CODES.test(code)) {
+    return new TransportError(
+      'certificate',
+      `the TLS certificate of ${where} is for another host: ${coverage(message, url.hostname)} (${code}). This is a certificate problem, not a network one: check the host name in the URL the request goes to.`,
+    );
+  }
   if (typeof code === 'string' && CERTIFICATE_CODES.test(code)) {
     return new TransportError(
       'certificate',
       `the TLS certificate of ${where} is not trusted (${code}). This is a certificate problem, not a network one: if a proxy or a private CA signs this traffic, point NODE_EXTRA_CA_CERTS at its CA certificate.`,
     );
   }
-  // The tunnel's own words say why: the proxy's answer ("statusCode=407") or its connect error.
-  const tunnel = /tunneling socket could not be established, (?:cause=)?(.*)$/.exec(message)?.[1];
-  const why = tunnel ? `the proxy did not open a tunnel: ${tunnel}` : typeof code === 'string' ? code : message;
-  return new TransportError('connection', `connection to ${where} failed (${why})`);
+  return new TransportError(
+    'connection',
+    `connection to ${where} failed (${typeof code === 'string' ? code : message})`,
+  );
+}
+
+function proxyRefused(error: TunnelRefused, route: ProxyRoute, where: string): TransportError {
+  const fix = route.authorization
+    ? `check the user name and password in ${route.variable} (special characters in them percent-encoded)`
+    : `${route.variable} carries no credentials: give them as http://user:password@host:port`;
+  return new TransportError(
+    'proxy',
+    `connection to ${where} failed: the proxy refused authentication (${error.message}); ${fix}`,
+  );
+}
+
+/**
+ * What the certificate names, from Node's message ("Host: a.example. is not in the cert's
+ * altnames: DNS:b.example, IP Address:10.0.0.1", "IP: … is not in the cert's list: …",
+ * "… is not cert's CN: …"), against the host asked for.
+ */
+function coverage(message: string, asked: string): string {
+  const listed = /.*(?:altnames|list|CN): (.+)$/.exec(message)?.[1];
+  if (!listed) return `it does not name ${asked}`;
+  const names = listed.split(/,\s*/).map((name) => name.replace(/^(DNS|IP Address|URI|email):/i, ''));
+  const shown = names.length > 6 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+  return `it names ${shown}, not ${asked}`;
 }

@@ -5,28 +5,52 @@ import net from 'node:net';
 
 export interface ConnectProxy {
   url: string;
-  /** The CONNECT targets asked for, as `host:port`. */
+  port: number;
+  /** The CONNECT targets asked for, as `host:port`, one per request the proxy received. */
   targets: string[];
+  /** The Proxy-Authorization header of each CONNECT, in the same order (undefined when absent). */
+  authorizations: (string | undefined)[];
   close(): Promise<void>;
 }
 
-/** @param refuse a status line to answer every CONNECT with, instead of opening the tunnel */
-export async function startConnectProxy(upstreamPort: number, refuse?: string): Promise<ConnectProxy> {
+export interface ConnectProxyOptions {
+  /** A status line to answer every CONNECT with, instead of opening the tunnel. */
+  refuse?: string;
+  /** `user:password`: a CONNECT without these credentials (Basic) is answered 407. */
+  credentials?: string;
+}
+
+export async function startConnectProxy(
+  upstreamPort: number,
+  options: string | ConnectProxyOptions = {},
+): Promise<ConnectProxy> {
+  const { refuse, credentials } = typeof options === 'string' ? { refuse: options, credentials: undefined } : options;
+  const expected = credentials && `Basic ${Buffer.from(credentials).toString('base64')}`;
   const targets: string[] = [];
+  const authorizations: (string | undefined)[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.on('error', () => client.destroy());
     client.once('data', (head) => {
-      const [, target] = /^CONNECT (\S+) HTTP\/1\.[01]\r\n/.exec(head.toString('latin1')) ?? [];
+      const text = head.toString('latin1');
+      const [, target] = /^CONNECT (\S+) HTTP\/1\.[01]\r\n/.exec(text) ?? [];
       if (!target) {
         client.end('HTTP/1.1 405 Method Not Allowed\r\n\r\n');
         return;
       }
       targets.push(target);
+      const authorization = /^proxy-authorization: *(.*?) *$/im.exec(text.split('\r\n\r\n')[0] ?? '')?.[1];
+      authorizations.push(authorization);
       if (refuse) {
         client.end(`HTTP/1.1 ${refuse}\r\n\r\n`);
+        return;
+      }
+      if (expected && authorization !== expected) {
+        client.end(
+          'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n',
+        );
         return;
       }
       const upstream = net.connect(upstreamPort, '127.0.0.1', () => {
@@ -42,7 +66,9 @@ export async function startConnectProxy(upstreamPort: number, refuse?: string): 
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     targets,
+    authorizations,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
