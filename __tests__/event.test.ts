@@ -1,6 +1,7 @@
-// The event's facts, read as @actions/github's Context reads the event file.
+// The event's facts, from the event file and the variables the runner sets (GITHUB_EVENT_PATH,
+// GITHUB_EVENT_NAME, GITHUB_REF).
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventFacts, readEvent } from '../src/event.js';
@@ -81,21 +82,36 @@ describe('readEvent', () => {
     return path;
   };
 
-  it('reads the event file through the Context of the environment it is given', () => {
+  it("reads the event file named by the environment it is given, not this process's", () => {
     const path = file('pr.json', JSON.stringify({ pull_request: pullRequest, repository }));
     const facts = readEvent({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' });
-    expect(facts).toMatchObject({ prNumber: 12 });
+    expect(facts).toMatchObject({ prNumber: 12, baseRef: 'main', headSha: 'abc123' });
     expect(facts.problem).toBeUndefined();
   });
 
-  it('reports a file that is not JSON, and one that does not exist, as a problem', () => {
-    const path = file('bad.json', '{"pull_request":');
-    expect(readEvent({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' }).problem).toMatch(
-      /^The event file GITHUB_EVENT_PATH \(.*bad\.json\) could not be read, or is not JSON \(/,
+  it('reports a file that is not JSON, one that cannot be read, and one that does not exist, as a problem', () => {
+    const env = (path: string) => ({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' });
+    const notJson = file('bad.json', '{"pull_request":');
+    expect(readEvent(env(notJson)).problem).toMatch(
+      /^The event file GITHUB_EVENT_PATH \(.*bad\.json\) could not be read, or is not JSON \([^\n]+\)$/,
     );
-    expect(readEvent({ GITHUB_EVENT_PATH: join(dir, 'none.json') }).problem).toBe(
+    const folder = join(dir, 'a-folder.json');
+    mkdirSync(folder);
+    expect(readEvent(env(folder)).problem).toMatch(
+      /^The event file GITHUB_EVENT_PATH \(.*a-folder\.json\) could not be read, or is not JSON \(.*EISDIR/,
+    );
+    expect(readEvent(env(join(dir, 'none.json'))).problem).toBe(
       `The event file GITHUB_EVENT_PATH (${join(dir, 'none.json')}) does not exist`,
     );
+  });
+
+  it('keeps the pushed ref when the event file is unusable', () => {
+    const facts = readEvent({
+      GITHUB_EVENT_PATH: file('broken.json', 'not json'),
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x',
+    });
+    expect([facts.problem !== undefined, facts.mergeQueuePr]).toEqual([true, 5]);
   });
 
   it('has no problem without an event file (a local run), and keeps the pushed ref', () => {
