@@ -5,7 +5,7 @@
 // on what Trunk sent, and the token is cut out where text leaves the action.
 import type { Clock } from './clock.js';
 import { ApiError, CancelledError } from './errors.js';
-import { postJson, TransportError, type RawResponse } from './http-transport.js';
+import { getJson, postJson, TransportError, type RawResponse } from './http-transport.js';
 import { backoffMs, parseRetryAfter, RETRYABLE_STATUSES } from './retry-policy.js';
 
 /** A real queue of thousands of entries is a few MB; anything far past that is refused. */
@@ -77,7 +77,9 @@ async function sendOnce(context: RequestContext, spec: RequestSpec, signal: Abor
     signal,
   };
   try {
-    return { response: await postJson(spec.url, spec.payload ?? {}, options) };
+    const response =
+      spec.method === 'GET' ? await getJson(spec.url, options) : await postJson(spec.url, spec.payload ?? {}, options);
+    return { response };
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
     if (error.kind === 'aborted') throw new CancelledError(`cut short during ${spec.endpoint}`);
@@ -136,4 +138,23 @@ export function parseJson(endpoint: string, response: RawResponse): unknown {
   } catch {
     throw new ApiError(endpoint, `answered HTTP ${response.status} with a body that is not JSON${detail(response)}`);
   }
+}
+
+/**
+ * Requests sent together: the first failure aborts the others rather than leave them to finish
+ * their retries, since the caller cannot go on without all of them.
+ */
+export async function together<A, B>(
+  signal: AbortSignal,
+  start: (signal: AbortSignal) => [Promise<A>, Promise<B>],
+): Promise<[A, B]> {
+  const sibling = new AbortController();
+  const both = AbortSignal.any([signal, sibling.signal]);
+  const settle = <T>(request: Promise<T>) =>
+    request.catch((error: unknown) => {
+      sibling.abort();
+      throw error;
+    });
+  const [a, b] = start(both);
+  return Promise.all([settle(a), settle(b)]);
 }

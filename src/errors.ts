@@ -51,3 +51,7 @@ export class VerdictError extends ActionError {
 export class CancelledError extends Error {
   override name = 'CancelledError';
 }
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -2,7 +2,7 @@
 // that went. The only place an error becomes a failed step, and the exit every text passes
 // through: the credentials are cut out of each log line, output, summary and the error line here.
 import { readEvent } from './event.js';
-import { readInputs, type Inputs } from './inputs.js';
+import { readInputs, SECRET_INPUTS, summaryWanted, type Inputs } from './inputs.js';
 import { createLog, type Log } from './log.js';
 import { observe, type Observation } from './observe.js';
 import { toOutputs, type RunFacts } from './outputs.js';
@@ -14,7 +14,7 @@ import { renderSummary } from './summary.js';
 
 export async function run(overrides: Partial<RunnerIO> = {}): Promise<void> {
   const io: RunnerIO = { ...actionsRunner, ...overrides };
-  const secrets = ['api-token', 'api-key'].map((name) => io.getInput(name).trim()).filter(Boolean);
+  const secrets = SECRET_INPUTS.map((name) => io.getInput(name).trim()).filter(Boolean);
   // Masked before anything else can log them.
   for (const secret of secrets) io.setSecret(secret);
   const redactor = createRedactor(secrets);
@@ -99,7 +99,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   }
 
   // A run whose inputs failed still says so in the summary, unless it was asked for none.
-  const wantSummary = inputs ? inputs.summary : !/^false$/i.test(io.getInput('summary').trim());
+  const wantSummary = inputs ? inputs.summary : summaryWanted((name) => io.getInput(name));
   if (wantSummary && io.env.GITHUB_STEP_SUMMARY) {
     const html = renderSummary({
       status: report?.status,

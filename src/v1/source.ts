@@ -1,7 +1,7 @@
 // The v1 adapter: Trunk's two v1 reads (getSubmittedPullRequest, getQueue), with the organization
 // token in `x-api-token`, turned into the neutral model. Both are sent at once; a wait polls only
 // the PR and reads the queue again at its end.
-import { detail, parseJson, redirectError, sendWithRetries, type RequestContext } from '../api-request.js';
+import { detail, parseJson, redirectError, sendWithRetries, together, type RequestContext } from '../api-request.js';
 import { ApiError } from '../errors.js';
 import type { RawResponse } from '../http-transport.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource } from '../model.js';
@@ -27,19 +27,9 @@ export class V1Source implements StatusSource {
     private readonly target: V1Target,
   ) {}
 
-  /**
-   * Both requests at once. The first failure ends the read: the other request is aborted rather
-   * than left to finish its retries, since the run cannot use one answer without the other.
-   */
+  /** Both requests at once; the first failure aborts the other. */
   async read(signal: AbortSignal): Promise<Snapshot> {
-    const sibling = new AbortController();
-    const both = AbortSignal.any([signal, sibling.signal]);
-    const settle = <T>(request: Promise<T>) =>
-      request.catch((error: unknown) => {
-        sibling.abort();
-        throw error;
-      });
-    const [pr, queue] = await Promise.all([settle(this.poll(both)), settle(this.readQueue(both))]);
+    const [pr, queue] = await together(signal, (both) => [this.poll(both), this.readQueue(both)]);
     return { pr, queue };
   }
 
