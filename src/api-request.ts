@@ -32,6 +32,8 @@ export interface RequestSpec {
   retries?: number;
   /** The longest wait before a retry (a story read waits at most 5 s). */
   maxWaitMs?: number;
+  /** Told of every 429: the caller may then spare the limit its optional reads. */
+  onThrottled?: () => void;
 }
 
 type Outcome = { response: RawResponse } | { failure: TransportError };
@@ -54,11 +56,17 @@ export async function sendWithRetries(
       const tries = retries === 0 ? '' : ` (after ${attempt + 1} attempts)`;
       if ('failure' in outcome) throw transportFailure(spec.endpoint, outcome.failure, true, tries);
       const throttled = outcome.response.status === 429;
+      if (throttled) spec.onThrottled?.();
       throw new ApiError(spec.endpoint, `${problem}${tries}`, { transient: true, reached: true, throttled });
     }
+    const throttled = 'response' in outcome && outcome.response.status === 429;
+    if (throttled) spec.onThrottled?.();
     const retryAfter =
       'response' in outcome ? parseRetryAfter(header(outcome.response, 'retry-after'), clock.now()) : undefined;
-    const waitMs = Math.min(backoffMs(attempt, retryAfter, random), spec.maxWaitMs ?? Number.POSITIVE_INFINITY);
+    const waitMs = Math.min(
+      backoffMs(attempt, retryAfter, random, throttled),
+      spec.maxWaitMs ?? Number.POSITIVE_INFINITY,
+    );
     log(`${spec.endpoint}: ${problem}; retry ${attempt + 1} of ${retries} in ${(waitMs / 1000).toFixed(1)} s`);
     try {
       await clock.sleep(waitMs, signal);

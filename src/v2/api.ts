@@ -21,6 +21,12 @@ export interface V2Request {
 }
 
 export class V2Api {
+  /**
+   * Set once Trunk has throttled any read: the key is shared with other jobs and at its limit, so
+   * the story's reads, which are optional, are not made (the state comes first).
+   */
+  throttled = false;
+
   constructor(
     private readonly context: RequestContext,
     private readonly apiUrl: string,
@@ -37,6 +43,7 @@ export class V2Api {
         method: 'GET',
         url: new URL(`${this.apiUrl}${request.path}`),
         headers: { authorization: `Bearer ${this.key}` },
+        onThrottled: () => (this.throttled = true),
         ...(request.story ? { retries: 1, maxWaitMs: STORY_RETRY_WAIT_MS } : {}),
       },
       signal,

@@ -34,6 +34,12 @@ export async function readStory(
   if (!prId) return story;
   const base = `/v2/pull-requests/${encodeURIComponent(prId)}`;
   const part = async <K extends Part>(name: K, read: () => Promise<Story[K]>) => {
+    if (api.throttled && mode === 'best-effort') {
+      story.leftOut.push(
+        `The story leaves out ${PART_NAMES[name]}: Trunk is throttling this API key (5 requests a second on /v2/pull-requests*, shared by every job that uses the key), and the state comes first.`,
+      );
+      return;
+    }
     try {
       story[name] = await read();
     } catch (error) {
