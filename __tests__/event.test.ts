@@ -10,15 +10,18 @@ const repository = { default_branch: 'trunk' };
 const pullRequest = { number: 12, base: { ref: 'main' }, head: { sha: 'abc123', ref: 'feature' } };
 
 describe('eventFacts', () => {
-  it.each(['pull_request', 'pull_request_target'])('reads the PR, its base and head from %s', (name) => {
-    expect(eventFacts(name, { pull_request: pullRequest, repository })).toEqual({
-      prNumber: 12,
-      baseRef: 'main',
-      defaultBranch: 'trunk',
-      headSha: 'abc123',
-      mergeQueuePr: undefined,
-    });
-  });
+  it.each(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment'])(
+    'reads the PR, its base and head from %s',
+    (name) => {
+      expect(eventFacts(name, { pull_request: pullRequest, repository })).toEqual({
+        prNumber: 12,
+        baseRef: 'main',
+        defaultBranch: 'trunk',
+        headSha: 'abc123',
+        mergeQueuePr: undefined,
+      });
+    },
+  );
 
   it('reads the PR number of an issue_comment on a pull request', () => {
     const payload = { issue: { number: 34, pull_request: { url: 'https://api.github.com/…' } }, repository };

@@ -41,7 +41,14 @@ export interface PostOptions {
 const agents = new HttpClient('merge-queue-status');
 
 export function postJson(url: URL, payload: unknown, options: PostOptions): Promise<RawResponse> {
-  const body = JSON.stringify(payload);
+  return send('POST', url, JSON.stringify(payload), options);
+}
+
+export function getJson(url: URL, options: PostOptions): Promise<RawResponse> {
+  return send('GET', url, undefined, options);
+}
+
+function send(method: 'GET' | 'POST', url: URL, body: string | undefined, options: PostOptions): Promise<RawResponse> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const transport = url.protocol === 'https:' ? https : http;
@@ -60,8 +67,8 @@ export function postJson(url: URL, payload: unknown, options: PostOptions): Prom
     const request = transport.request(
       url,
       {
-        method: 'POST',
-        headers: { ...options.headers, 'content-length': Buffer.byteLength(body) },
+        method,
+        headers: body === undefined ? options.headers : { ...options.headers, 'content-length': Buffer.byteLength(body) },
         agent: agents.getAgent(url.href),
         signal,
       },
