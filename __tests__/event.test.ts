@@ -37,8 +37,13 @@ describe('eventFacts', () => {
   });
 
   it("knows a merge-queue test run by Trunk's branch, from a draft PR or a push", () => {
-    const draft = { ...pullRequest, number: 9001, head: { ref: 'trunk-merge/pr-1842/3f0c1b9e', sha: 'x' } };
-    expect(eventFacts('pull_request', { pull_request: draft }).mergeQueuePr).toBe(1842);
+    const head = { ref: 'trunk-merge/pr-1842/3f0c1b9e', sha: 'x', repo: { full_name: 'octo-org/octo-repo' } };
+    const draft = { ...pullRequest, number: 9001, head };
+    const own = { ...repository, full_name: 'octo-org/octo-repo' };
+    expect(eventFacts('pull_request', { pull_request: draft, repository: own }).mergeQueuePr).toBe(1842);
+    // A deleted fork's PR has no head repository: it is no test run either.
+    const orphan = { ...draft, head: { ...head, repo: null } };
+    expect(eventFacts('pull_request_target', { pull_request: orphan, repository: own }).mergeQueuePr).toBeUndefined();
     expect(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-77/abc').mergeQueuePr).toBe(77);
     expect(eventFacts('push', {}, 'refs/heads/trunk-temp/pr-77/abc').mergeQueuePr).toBeUndefined();
     expect(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-77').mergeQueuePr).toBeUndefined();

@@ -62,7 +62,8 @@ function testBranch(eventName: string, payload: unknown, ref: string | undefined
   if (pullRequest) {
     const headRepo = str(field(field(field(pullRequest, 'head'), 'repo'), 'full_name'));
     const baseRepo = str(field(field(payload, 'repository'), 'full_name'));
-    if (headRepo && baseRepo && headRepo.toLowerCase() !== baseRepo.toLowerCase()) return undefined;
+    // Fails closed: a deleted fork's PR has `head.repo: null`, and is still no test run.
+    if (!headRepo || !baseRepo || headRepo.toLowerCase() !== baseRepo.toLowerCase()) return undefined;
     return str(field(field(pullRequest, 'head'), 'ref'));
   }
   return eventName === 'push' ? ref?.replace(/^refs\/heads\//, '') : undefined;
