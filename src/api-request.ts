@@ -96,11 +96,10 @@ async function sendOnce(context: RequestContext, spec: RequestSpec, signal: Abor
 }
 
 function transportFailure(endpoint: string, failure: TransportError, transient: boolean, tries = ''): ApiError {
-  return new ApiError(endpoint, `${failure.message}${tries}`, {
-    transient,
-    reached: false,
-    unresolved: /\bENOTFOUND\b/.test(failure.message),
-  });
+  // A name that does not resolve is a typo far more often than an outage.
+  const unresolved = /\bENOTFOUND\b/.test(failure.message);
+  const hint = unresolved ? '; the host name does not resolve: check api-url' : '';
+  return new ApiError(endpoint, `${failure.message}${tries}${hint}`, { transient, reached: false, unresolved });
 }
 
 function isTransient(failure: TransportError): boolean {

@@ -2,6 +2,7 @@
 // that went. The only place an error becomes a failed step, and the exit every text passes
 // through: the credentials are cut out of each log line, output, summary and the error line here.
 import { readEvent } from './event.js';
+import { oneLine } from './format.js';
 import { readInputs, SECRET_INPUTS, summaryWanted, type Inputs } from './inputs.js';
 import { createLog, type Log } from './log.js';
 import { observe, type Observation } from './observe.js';
@@ -30,7 +31,8 @@ export async function run(overrides: Partial<RunnerIO> = {}): Promise<void> {
     stopListening();
   }
   // Several things can fail in one run (the API, then writing the outputs): one line says each.
-  if (failures.length > 0) io.setFailed(redactor.text(failures.join(' Also: ')));
+  // One line: the runner would show an escaped line break from API text as a second line.
+  if (failures.length > 0) io.setFailed(redactor.text(oneLine(failures.join(' Also: '))));
 }
 
 /** Does the run's work; answers with the failures to report, in the order they happened. */

@@ -32,8 +32,13 @@ export const mergeQueueListSchema = list(mergeQueueSchema);
 const queuedPr = z.looseObject({ number: z.number(), title: shown(z.string()) });
 
 export const orderSchema = z.looseObject({
+  // The order is read again at the end of a wait; the queue object is not.
+  queueState: shown(z.string()),
+  mode: shown(z.string()),
   batches: z.array(z.looseObject({ state: shown(z.string()), pullRequests: z.array(queuedPr) })),
-  pending: z.array(z.looseObject({ pullRequest: queuedPr, directlyAhead: z.array(z.looseObject({ number: z.number() })) })),
+  pending: z.array(
+    z.looseObject({ pullRequest: queuedPr, directlyAhead: z.array(z.looseObject({ number: z.number() })) }),
+  ),
   awaitingAdmission: z.array(queuedPr),
 });
 
@@ -82,9 +87,7 @@ export const historySchema = list(
       z.looseObject({
         apiFailureMessage: shown(z.string()),
         failureCausingChecks: z.array(failingCheck),
-        conflictCulprit: shown(
-          z.looseObject({ kind: z.string(), number: shown(z.number()), url: shown(z.string()) }),
-        ),
+        conflictCulprit: shown(z.looseObject({ kind: z.string(), number: shown(z.number()), url: shown(z.string()) })),
       }),
     ),
     pendingFailure: shown(z.looseObject({ failureCausingChecks: z.array(failingCheck) })),
@@ -155,8 +158,8 @@ export function queueFacts(queue: MergeQueue, order: Order): QueueFacts {
   });
   const { config } = queue;
   return {
-    state: toV1(QUEUE_STATES, queue.state),
-    mode: toV1(QUEUE_MODES, queue.mode),
+    state: toV1(QUEUE_STATES, order.queueState ?? queue.state),
+    mode: toV1(QUEUE_MODES, order.mode ?? queue.mode),
     branch: queue.targetBranch,
     testingTimeoutMinutes: config.testingTimeoutMinutes,
     settings: {
@@ -164,7 +167,11 @@ export function queueFacts(queue: MergeQueue, order: Order): QueueFacts {
       batching:
         config.allowBatching === undefined
           ? undefined
-          : { on: config.allowBatching, minSize: config.batchingMinSize, maxWaitMinutes: config.batchingMaxWaitTimeMinutes },
+          : {
+              on: config.allowBatching,
+              minSize: config.batchingMinSize,
+              maxWaitMinutes: config.batchingMaxWaitTimeMinutes,
+            },
       mergeMethod: config.mergeMethod === undefined ? undefined : toV1(MERGE_METHODS, config.mergeMethod),
       requiredStatuses: config.requiredStatuses,
     },
