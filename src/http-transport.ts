@@ -68,7 +68,8 @@ function send(method: 'GET' | 'POST', url: URL, body: string | undefined, option
       url,
       {
         method,
-        headers: body === undefined ? options.headers : { ...options.headers, 'content-length': Buffer.byteLength(body) },
+        headers:
+          body === undefined ? options.headers : { ...options.headers, 'content-length': Buffer.byteLength(body) },
         agent: agents.getAgent(url.href),
         signal,
       },

@@ -15,7 +15,11 @@ export class MixedSource implements StatusSource {
   ) {}
 
   async read(signal: AbortSignal): Promise<Snapshot> {
-    const [snapshot, story] = await this.withStory(signal, (both) => this.tells.read(both), () => this.decides.read(signal));
+    const [snapshot, story] = await this.withStory(
+      signal,
+      (both) => this.tells.read(both),
+      () => this.decides.read(signal),
+    );
     return { ...snapshot, ...story };
   }
 

@@ -47,7 +47,14 @@ export interface StatusInput {
 /** Dates JavaScript can hold (±8.64e15 ms): a computed time past them is no time at all. */
 const MAX_DATE_MS = 8.64e15;
 
-export function deriveStatus({ prNumber, answer, queue: queueAnswer, story, eventHeadSha, nowMs }: StatusInput): Status {
+export function deriveStatus({
+  prNumber,
+  answer,
+  queue: queueAnswer,
+  story,
+  eventHeadSha,
+  nowMs,
+}: StatusInput): Status {
   const { queue } = queueAnswer;
   const pr = answer.found ? answer.pr : undefined;
   const state = stateOf(answer);

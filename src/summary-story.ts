@@ -53,15 +53,22 @@ export function storySection(status: Status, nowMs: number): string {
 function blocked(reasons: BlockReason[] | undefined): string {
   if (!reasons?.length) return '';
   const each = reasons.map((reason) => {
-    const words = reason.message ? escapeHtml(reason.message) : escapeHtml(BLOCK_REASONS.get(reason.code) ?? reason.code);
-    const check = reason.check && !reason.message?.includes(reason.check) ? ` (check <code>${escapeHtml(reason.check)}</code>)` : '';
+    const words = reason.message
+      ? escapeHtml(reason.message)
+      : escapeHtml(BLOCK_REASONS.get(reason.code) ?? reason.code);
+    const check =
+      reason.check && !reason.message?.includes(reason.check)
+        ? ` (check <code>${escapeHtml(reason.check)}</code>)`
+        : '';
     return `<li>${words}${check} <code>${escapeHtml(reason.code)}</code></li>`;
   });
   return `<li>Blocked because:<ul>${each.join('')}</ul></li>`;
 }
 
 function exitLine(exit: ExitStory, state: string, nowMs: number): string {
-  const why = exit.reason ? escapeHtml(EXIT_REASONS.get(exit.reason) ?? exit.reason.replace(/_/g, ' ')) : 'Trunk gave no reason';
+  const why = exit.reason
+    ? escapeHtml(EXIT_REASONS.get(exit.reason) ?? exit.reason.replace(/_/g, ' '))
+    : 'Trunk gave no reason';
   const by = exit.actor ? ` by ${escapeHtml(exit.actor)}` : '';
   const when = exit.at ? whenText(exit.at, nowMs) : '';
   const verb = state === 'pending_failure' ? 'Held as failing' : 'Left the queue';
@@ -101,7 +108,8 @@ function estimateLine({ estimate }: Story, nowMs: number): string {
   if (estimate.mergeAtMs !== undefined) {
     const left = (estimate.mergeAtMs - nowMs) / 1000;
     const inWords = left >= 0 ? `in ${humanSpan(left)}` : `${humanSpan(-left)} ago`;
-    const computed = estimate.computedAtMs === undefined ? '' : `, estimated at ${utcClock(estimate.computedAtMs, nowMs)}`;
+    const computed =
+      estimate.computedAtMs === undefined ? '' : `, estimated at ${utcClock(estimate.computedAtMs, nowMs)}`;
     return `<li>Expected to merge around ${utcClock(estimate.mergeAtMs, nowMs)} (${inWords})${computed}.</li>`;
   }
   if (estimate.status === 'unavailable') {

@@ -200,7 +200,9 @@ function queueSection({ queue }: Status): string {
     .map((s) => escapeHtml(s))
     .join(', ');
   const more =
-    statuses && statuses.length > MAX_LISTED_STATUSES ? ` and ${grouped(statuses.length - MAX_LISTED_STATUSES)} more` : '';
+    statuses && statuses.length > MAX_LISTED_STATUSES
+      ? ` and ${grouped(statuses.length - MAX_LISTED_STATUSES)} more`
+      : '';
   const { batching } = settings;
   const batchingText = !batching
     ? '—'

@@ -54,7 +54,8 @@ const FIXES: Record<keyof typeof REASONS, string> = {
     'submit it: comment <code>/trunk merge</code> on the PR, use the Trunk web app, or run <code>trunk merge &lt;PR&gt;</code>',
   state_failed: 'fix what failed, then submit it again (<code>/trunk merge</code>)',
   state_cancelled: 'submit it again when it should merge (<code>/trunk merge</code>)',
-  state_pending_failure: 'wait: the queue retests it without the PRs ahead, and fails it only if the failure is its own',
+  state_pending_failure:
+    'wait: the queue retests it without the PRs ahead, and fails it only if the failure is its own',
   readiness_unknown: 'wait for Trunk to evaluate the PR, or check it in the Trunk web app',
   base_branch_mismatch: "retarget the PR to the queue's branch, or point target-branch at the queue the PR targets",
   impacted_targets_missing: 'let the CI job that uploads impacted targets finish for the head commit',

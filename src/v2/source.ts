@@ -53,7 +53,10 @@ export class V2Source implements StatusSource {
 
   async read(signal: AbortSignal): Promise<Snapshot> {
     const repositoryId = await this.repository(signal);
-    const [queue, found] = await together(signal, (both) => [this.mergeQueue(repositoryId, both), this.findPr(repositoryId, both)]);
+    const [queue, found] = await together(signal, (both) => [
+      this.mergeQueue(repositoryId, both),
+      this.findPr(repositoryId, both),
+    ]);
     this.last = found;
     return { pr: this.answer(found, queue.value), ...(await this.queueAndStory(found, signal)) };
   }
@@ -101,8 +104,12 @@ export class V2Source implements StatusSource {
     const { host, owner, name } = this.target;
     const url = `https://${host}/${owner}/${name}`;
     const route = '/v2/repositories';
-    const response = await this.api.get({ route, path: `${route}?${new URLSearchParams({ providerUrl: url })}` }, signal);
-    const first = response.status === 200 ? this.api.validate(route, response, repositoryListSchema).data[0] : undefined;
+    const response = await this.api.get(
+      { route, path: `${route}?${new URLSearchParams({ providerUrl: url })}` },
+      signal,
+    );
+    const first =
+      response.status === 200 ? this.api.validate(route, response, repositoryListSchema).data[0] : undefined;
     if (!first) {
       const code = response.status === 404 ? (errorCode(response) ?? 'HTTP 404') : 'no repository in the answer';
       throw new ApiError(

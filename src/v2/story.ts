@@ -59,7 +59,10 @@ export async function readStory(
 async function readExit(api: V2Api, base: string, signal: AbortSignal): Promise<ExitStory | undefined> {
   const route = '/v2/pull-requests/{id}/queue-entry-history';
   // Oldest first by default: the newest transition is asked for explicitly.
-  const response = await api.get({ route, path: `${base}/queue-entry-history?direction=newest&limit=1`, story: true }, signal);
+  const response = await api.get(
+    { route, path: `${base}/queue-entry-history?direction=newest&limit=1`, story: true },
+    signal,
+  );
   const newest = api.validate(route, response, historySchema).data[0];
   if (!newest) return undefined;
   const failed = newest.failed;
@@ -69,9 +72,11 @@ async function readExit(api: V2Api, base: string, signal: AbortSignal): Promise<
     reason: newest.reason === null ? undefined : snakeCase(newest.reason),
     actor: newest.actor?.gitHubLogin,
     at: newest.changedAt,
-    failingChecks: checks.map(
-      (check): FailingCheck => ({ name: check.name, url: check.url ?? null, conclusion: check.conclusion ?? null }),
-    ),
+    failingChecks: checks.map((check): FailingCheck => ({
+      name: check.name,
+      url: check.url ?? null,
+      conclusion: check.conclusion ?? null,
+    })),
     message: failed?.apiFailureMessage,
     conflict: culprit && { kind: snakeCase(culprit.kind), number: culprit.number, url: culprit.url },
   };
