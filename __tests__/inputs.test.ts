@@ -13,7 +13,12 @@ const prEvent: EventFacts = {
 };
 
 function read(inputs: Record<string, string>, event: EventFacts = prEvent, environment: NodeJS.ProcessEnv = env) {
-  return readInputs((name) => inputs[name] ?? '', environment, event, createRedactor(inputs['api-token'] ?? ''));
+  return readInputs(
+    (name) => inputs[name] ?? '',
+    environment,
+    event,
+    createRedactor([inputs['api-token'] ?? '', inputs['api-key'] ?? '']),
+  );
 }
 const token = { 'api-token': 'tok' };
 

@@ -1,16 +1,20 @@
-// Validate what the action reads, tolerate what it does not: every field Trunk's OpenAPI document
-// (a copy beside the simulator) marks required is either read, and its absence is named, or not
-// read, and its absence is harmless.
+// v1's answers: validate what the action decides on, tolerate what it does not. Every field Trunk's
+// OpenAPI document (a copy beside the simulator) marks required is either decided on, and its
+// absence is named; or only shown in the summary, and missing, null or of another type it is
+// undefined (shown as "—"); or not read at all, and its absence is harmless. Values are normalised
+// once, here, before anything decides on them.
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { parseBody } from '../src/validate.js';
 import {
   enqueuedPullRequestSchema,
-  parseBody,
+  prFacts,
+  queueFacts,
   queueSchema,
   readinessSchema,
   submittedPullRequestSchema,
-} from '../src/schemas.js';
-import { entry, prBody, queueBody, readiness } from './fixtures.js';
+} from '../src/v1/schemas.js';
+import { entry, prBody, prFrom, queueBody, queueFrom, readiness } from './fixtures.js';
 
 interface ObjectSchema {
   required: string[];
@@ -39,50 +43,86 @@ const without = (body: Record<string, unknown>, field: string) => {
   return copy;
 };
 
-// [what, the spec's object, the fields the action reads, the body without a field, its path prefix]
+// Fields the action only shows in the summary (the contract's list): never a reason to fail a run.
+const SHOWN: Record<string, string[]> = {
+  getSubmittedPullRequest: ['priorityValue', 'priorityName', 'prTitle', 'prAuthor'],
+  'getSubmittedPullRequest readiness': [],
+  getQueue: [
+    'concurrency',
+    'batch',
+    'batchingMinSize',
+    'batchingMaxWaitTimeMinutes',
+    'mergeMethod',
+    'requiredStatuses',
+  ],
+  'getQueue entries': ['stateChangedAt', 'priorityName', 'prTitle', 'prAuthor'],
+};
+
+type Parse = (body: Record<string, unknown>) => ReturnType<typeof parseBody>;
+const prParse: Parse = (body) => parseBody(submittedPullRequestSchema, body);
+const queueParse: Parse = (body) => parseBody(queueSchema, body);
+
+// [what, the spec's object, the fields the action declares, a valid body, how to parse a body
+// that holds this object, where the object sits in that body, its path prefix in messages]
 const cases = [
   [
     'getSubmittedPullRequest',
     prSpec,
     Object.keys(submittedPullRequestSchema.shape),
-    (f: string) => parseBody(submittedPullRequestSchema, without(prBody(), f)),
+    prBody(),
+    prParse,
+    (o: object) => o,
     '',
   ],
   [
     'getSubmittedPullRequest readiness',
     readinessSpec,
     Object.keys(readinessSchema.shape),
-    (f: string) => parseBody(submittedPullRequestSchema, prBody({ readiness: without(readiness(), f) })),
+    readiness(),
+    prParse,
+    (o: object) => prBody({ readiness: o }),
     'readiness.',
   ],
-  [
-    'getQueue',
-    queueSpec,
-    Object.keys(queueSchema.shape),
-    (f: string) => parseBody(queueSchema, without(queueWith([]), f)),
-    '',
-  ],
+  ['getQueue', queueSpec, Object.keys(queueSchema.shape), queueWith([]), queueParse, (o: object) => o, ''],
   [
     'getQueue entries',
     entrySpec,
     Object.keys(enqueuedPullRequestSchema.shape),
-    (f: string) => parseBody(queueSchema, queueWith([without(entry(1, 'testing'), f)])),
+    entry(1, 'testing'),
+    queueParse,
+    (o: object) => queueWith([o]),
     'enqueuedPullRequests[0].',
   ],
 ] as const;
 
-describe.each(cases)('%s', (_name, objectSpec, read, parseWithout, prefix) => {
+describe.each(cases)('%s', (name, objectSpec, declared, valid, parse, place, prefix) => {
   const { required } = objectSpec;
-  const unread = required.filter((field) => !read.includes(field));
+  const shown = SHOWN[name] ?? [];
+  const decided = declared.filter((field) => !shown.includes(field));
+  const unread = required.filter((field) => !declared.includes(field));
+  const parseWith = (field: string, value: unknown) =>
+    parse(place({ ...valid, [field]: value }) as Record<string, unknown>);
+  const parseWithout = (field: string) => parse(place(without(valid, field)) as Record<string, unknown>);
 
-  it('reads only fields the spec knows', () => {
-    expect(read.filter((field) => !(field in objectSpec.properties))).toEqual([]);
+  it('declares only fields the spec knows, and shows only fields it declares', () => {
+    expect(declared.filter((field) => !(field in objectSpec.properties))).toEqual([]);
+    expect(shown.filter((field) => !declared.includes(field))).toEqual([]);
   });
 
-  it.each(read.filter((field) => required.includes(field)))(
-    'a missing %s, which the action reads, is named',
+  it.each(decided.filter((field) => required.includes(field)))(
+    'a missing %s, which the action decides on, is named',
     (field) => {
       expect(parseWithout(field)).toEqual({ ok: false, problem: `required field "${prefix}${field}" is missing` });
+    },
+  );
+
+  it.each(shown.length ? shown : ['(none)'])(
+    'a %s missing, null or of another type, which only the summary shows, is harmless',
+    (field) => {
+      if (field === '(none)') return;
+      for (const result of [parseWithout(field), parseWith(field, null), parseWith(field, { a: [1] })]) {
+        expect(result.ok).toBe(true);
+      }
     },
   );
 
@@ -152,5 +192,75 @@ describe('response schemas', () => {
 
   it('say so when the body is not an object at all', () => {
     expect(parseBody(queueSchema, [1, 2])).toEqual({ ok: false, problem: 'the body should be object but is an array' });
+  });
+});
+
+describe('the neutral facts', () => {
+  it('normalise every value the action decides on once, whitespace and letter case included', () => {
+    const pr = prFrom(
+      JSON.stringify(prBody({ state: 'merged\n', readiness: readiness({ gitHubMergeability: ' Not_Mergeable\t' }) })),
+    );
+    expect([pr.state, pr.readiness?.mergeability]).toEqual(['merged', 'not_mergeable']);
+    const { queue } = queueFrom(
+      queueWith([entry(1, 'testing '), entry(2, '\r\nTESTS_PASSED'), entry(3, ' pending')], {
+        state: ' Paused\n',
+        mode: 'PARALLEL ',
+      }),
+    );
+    expect([queue.state, queue.mode]).toEqual(['paused', 'parallel']);
+    expect(queue.entries.map((e) => [e.state, e.testing])).toEqual([
+      ['testing', true],
+      ['tests_passed', true],
+      ['pending', false],
+    ]);
+  });
+
+  it('carry the PR as the adapter read it, and priorityValue as the body wrote it', () => {
+    const text = JSON.stringify(prBody({ priorityValue: 7 })).replace('"priorityValue":7', '"priorityValue":1.50');
+    expect(prFacts(submittedPullRequestSchema.parse(JSON.parse(text)), text)).toEqual({
+      state: 'testing',
+      submitted: true,
+      readiness: {
+        doesBaseBranchMatch: true,
+        mergeability: 'mergeable',
+        requiresImpactedTargets: true,
+        hasImpactedTargets: true,
+      },
+      stateChangedAt: prBody().stateChangedAt,
+      priorityName: 'medium',
+      priorityValue: '1.50',
+      title: 'Update documentation',
+      author: 'octocat',
+      sha: prBody().prSha,
+    });
+  });
+
+  it('carry the queue, its settings and its line in order', () => {
+    const facts = queueFacts(
+      queueSchema.parse(
+        queueWith([entry(5, 'testing'), entry(3, 'pending', { prTitle: 7 })], {
+          batch: true,
+          batchingMinSize: 3,
+          batchingMaxWaitTimeMinutes: 10,
+          requiredStatuses: null,
+        }),
+      ),
+    );
+    expect(facts).toMatchObject({
+      state: 'running',
+      mode: 'single',
+      branch: 'main',
+      testingTimeoutMinutes: 300,
+      settings: {
+        concurrency: 2,
+        batching: { on: true, minSize: 3, maxWaitMinutes: 10 },
+        mergeMethod: 'squash',
+        requiredStatuses: [],
+      },
+    });
+    expect(facts.entries.map((e) => [e.number, e.title])).toEqual([
+      [5, 'Change number 5'],
+      [3, undefined],
+    ]);
   });
 });

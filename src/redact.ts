@@ -29,8 +29,47 @@ interface Layer {
   to?: Int32Array;
 }
 
-const DECODABLE =
-  /\\u([0-9a-fA-F]{4})|\\u\{([0-9a-fA-F]{1,6})\}|\\x([0-9a-fA-F]{2})|\\([\\"/'bfnrt])|&#0*(\d{1,7});?|&#[xX]0*([0-9a-fA-F]{1,6});?|&(amp|lt|gt|quot|apos);|%([0-9a-fA-F]{2})/g;
+/**
+ * The kinds of escape a format gives a character. A text is read with every mix of the kinds it
+ * holds: all at once (a text that spells each character its own way, or an escape inside an
+ * entity), and each on its own, since one format's text can look like another's escape: a token
+ * holding `%aE` stays whole in an HTML page that is not percent-encoded, and a plain backslash
+ * before `\u0027` is a backslash and a quote to a reader who takes one character at a time.
+ */
+const KINDS = {
+  unicode: String.raw`\\u(?<u4>[0-9a-fA-F]{4})|\\u\{(?<uBrace>[0-9a-fA-F]{1,6})\}|\\x(?<x2>[0-9a-fA-F]{2})`,
+  short: String.raw`\\(?<short>[\\"/'bfnrt])`,
+  /** The short escapes with `\\` left as it is: the other reading of a backslash before an escape. */
+  shortPlain: String.raw`\\(?<short>["/'bfnrt])`,
+  html: String.raw`&#0*(?<decimal>\d{1,7});?|&#[xX]0*(?<hex>[0-9a-fA-F]{1,6});?|&(?<named>amp|lt|gt|quot|apos);`,
+  percent: String.raw`%(?<percent>[0-9a-fA-F]{2})`,
+} as const;
+type Kind = keyof typeof KINDS;
+const KIND_PATTERNS = Object.fromEntries(
+  Object.entries(KINDS).map(([kind, source]) => [kind, new RegExp(source)]),
+) as Record<Kind, RegExp>;
+
+/** Every reading: a mix of kinds, each kind alone first. `short` and `shortPlain` never mix. */
+const READINGS: ReadonlyArray<{ kinds: readonly Kind[]; pattern: RegExp }> = (() => {
+  const mixes: Kind[][] = [];
+  for (const backslash of [['short'], ['shortPlain'], []] as Kind[][]) {
+    for (let bits = 7; bits >= 0; bits--) {
+      const others = (['unicode', 'html', 'percent'] as const).filter((_, i) => bits & (1 << i));
+      const kinds = [...others, ...backslash];
+      if (kinds.length > 0) mixes.push(kinds);
+    }
+  }
+  mixes.sort((a, b) => a.length - b.length);
+  return mixes.map((kinds) => ({ kinds, pattern: new RegExp(kinds.map((kind) => KINDS[kind]).join('|'), 'g') }));
+})();
+/** Readings looked at in one round at most: they branch, and a text could make them many. */
+const MAX_LAYERS = 32;
+/**
+ * Characters the readings beyond the first may decode in all: the widest reading is followed
+ * through every round, whatever the text's size (a 1 MB body costs what it always did); the
+ * others while this lasts, which for a log line, an output or a summary is all of them.
+ */
+const EXTRA_READING_CHARS = 2_000_000;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const SHORT: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
@@ -42,10 +81,33 @@ export function createRedactor(credentials: readonly string[]): Redactor {
 
 function redact(text: string, secrets: readonly string[]): string {
   const spans: Array<[number, number]> = [];
-  let layer: Layer | undefined = { chars: text };
-  for (let round = 0; layer && round <= MAX_ROUNDS; round++) {
-    find(layer, secrets, spans);
-    layer = decode(layer);
+  let budget = EXTRA_READING_CHARS;
+  let layers: Layer[] = [{ chars: text }];
+  for (let round = 0; layers.length > 0 && round <= MAX_ROUNDS; round++) {
+    const next: Layer[] = [];
+    const seen = new Set<string>();
+    layers.forEach((layer, index) => {
+      find(layer, secrets, spans);
+      const present = (Object.keys(KIND_PATTERNS) as Kind[]).filter((kind) => KIND_PATTERNS[kind].test(layer.chars));
+      // A reading with a kind the text does not hold is the same as one without it.
+      const readings = READINGS.filter(({ kinds }) => kinds.every((kind) => present.includes(kind)));
+      const widest = readings.find(
+        ({ kinds }) =>
+          kinds.length === present.filter((k) => k !== 'shortPlain').length && !kinds.includes('shortPlain'),
+      );
+      // The first layer is the widest reading of the one before: it goes first, and always on.
+      for (const reading of index === 0 && widest ? [widest, ...readings.filter((r) => r !== widest)] : readings) {
+        const always = index === 0 && reading === widest;
+        if (!always && (budget < layer.chars.length || next.length >= MAX_LAYERS)) break;
+        if (!always) budget -= layer.chars.length;
+        const decoded = decode(layer, reading.pattern);
+        if (decoded && !seen.has(decoded.chars)) {
+          seen.add(decoded.chars);
+          next.push(decoded);
+        }
+      }
+    });
+    layers = next;
   }
   if (spans.length === 0) return text;
   spans.sort((a, b) => a[0] - b[0]);
@@ -75,7 +137,11 @@ function find(layer: Layer, secrets: readonly string[], spans: Array<[number, nu
         let left = 0;
         while (at - left > 0 && offset - left > 0 && lower[at - left - 1] === secret[offset - left - 1]) left++;
         let right = BLOCK;
-        while (at + right < lower.length && offset + right < secret.length && lower[at + right] === secret[offset + right]) {
+        while (
+          at + right < lower.length &&
+          offset + right < secret.length &&
+          lower[at + right] === secret[offset + right]
+        ) {
           right++;
         }
         if (left + right >= FRAGMENT) add(at - left, at + right);
@@ -85,11 +151,11 @@ function find(layer: Layer, secrets: readonly string[], spans: Array<[number, nu
 }
 
 /** The layer with one round of escapes decoded; undefined when there was nothing to decode. */
-function decode(layer: Layer): Layer | undefined {
+function decode(layer: Layer, pattern: RegExp): Layer | undefined {
   const { chars } = layer;
-  DECODABLE.lastIndex = 0;
-  if (!DECODABLE.test(chars)) return undefined;
-  DECODABLE.lastIndex = 0;
+  pattern.lastIndex = 0;
+  if (!pattern.test(chars)) return undefined;
+  pattern.lastIndex = 0;
   const from = new Int32Array(chars.length);
   const to = new Int32Array(chars.length);
   const origin = (i: number) => (layer.from ? (layer.from[i] as number) : i);
@@ -104,7 +170,7 @@ function decode(layer: Layer): Layer | undefined {
       to[length] = end(read);
     }
   };
-  for (let match = DECODABLE.exec(chars); match; match = DECODABLE.exec(chars)) {
+  for (let match = pattern.exec(chars); match; match = pattern.exec(chars)) {
     keep(match.index);
     // Never longer than what it decodes, so the arrays sized for `chars` hold every unit.
     const decoded = decodeMatch(match);
@@ -121,7 +187,7 @@ function decode(layer: Layer): Layer | undefined {
 }
 
 function decodeMatch(match: RegExpExecArray): string {
-  const [, u4, uBrace, x2, short, decimal, hex, named, percent] = match;
+  const { u4, uBrace, x2, short, decimal, hex, named, percent } = match.groups ?? {};
   const hexCode = u4 ?? uBrace ?? x2 ?? hex ?? percent;
   if (hexCode !== undefined) return codePoint(Number.parseInt(hexCode, 16));
   if (decimal !== undefined) return codePoint(Number.parseInt(decimal, 10));
