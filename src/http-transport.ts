@@ -38,7 +38,9 @@ export interface PostOptions {
   signal?: AbortSignal;
 }
 
-const agents = new HttpClient('merge-queue-status');
+// One client per scheme: a client keeps the first agent it makes and hands it out for any URL
+// after, and an http agent given an https URL throws ERR_INVALID_PROTOCOL.
+const agents = { 'http:': new HttpClient('merge-queue-status'), 'https:': new HttpClient('merge-queue-status') };
 
 export function postJson(url: URL, payload: unknown, options: PostOptions): Promise<RawResponse> {
   return send('POST', url, JSON.stringify(payload), options);
@@ -70,7 +72,7 @@ function send(method: 'GET' | 'POST', url: URL, body: string | undefined, option
         method,
         headers:
           body === undefined ? options.headers : { ...options.headers, 'content-length': Buffer.byteLength(body) },
-        agent: agents.getAgent(url.href),
+        agent: (url.protocol === 'https:' ? agents['https:'] : agents['http:']).getAgent(url.href),
         signal,
       },
       (response) => {
