@@ -3,7 +3,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { OUTPUT_LIMIT_BYTES, OUTPUT_NAMES, toOutputs } from '../src/outputs.js';
 import { deriveStatus, type StatusInput } from '../src/status.js';
-import { found, notFound, queue } from './fixtures.js';
+import { found, notFound, queue, queueBody, queueFrom } from './fixtures.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const facts = { pr: 1842, mergeQueueRun: false };
@@ -93,6 +93,7 @@ describe('toOutputs', () => {
     const answer = found({ state: 'testing\nghadelimiter_x', priorityName: '\r\n high \u2028', prSha: 'abc\u0000def' });
     const { outputs } = toOutputs(status({ answer }), facts, undefined);
     expect(outputs).toMatchObject({ state: 'testing ghadelimiter_x', 'priority-name': 'high', 'pr-sha': 'abc def' });
+    expect(outputs['pr-json']).toBe(answer.found && answer.json);
     expect(JSON.parse(outputs['pr-json']).state).toBe('testing\nghadelimiter_x');
     for (const name of OUTPUT_NAMES.filter((n) => !n.endsWith('-json'))) expect(outputs[name]).not.toMatch(/[\r\n]/);
   });
@@ -100,11 +101,38 @@ describe('toOutputs', () => {
   it('leaves out a body over 1 MB and says so', () => {
     const big = queue(Array.from({ length: 4000 }, (_, i) => [i + 1, 'pending'] as [number, string]));
     const { outputs, omitted } = toOutputs(status({ queue: big }), facts, undefined);
-    expect(JSON.stringify(big).length).toBeGreaterThan(OUTPUT_LIMIT_BYTES);
+    expect(big.json.length).toBeGreaterThan(OUTPUT_LIMIT_BYTES);
     expect(outputs['queue-json']).toBe('');
     expect(outputs['pr-json']).not.toBe('');
     expect(omitted).toEqual([
-      expect.stringMatching(/^Output queue-json left out: the body is [\d.]+ MB, over GitHub's 1 MB output limit\.$/),
+      expect.stringMatching(/^Output queue-json left out: it is [\d.]+ MB, over GitHub's 1 MB output limit\.$/),
     ]);
+  });
+
+  it('leaves out prs-ahead over 1 MB too: a PR last in a 120,000-entry queue', () => {
+    // Eight-digit numbers and a comma each: 1.08 MB of PRs ahead.
+    const line = Array.from({ length: 120_000 }, (_, i) => ({ prNumber: 10_000_000 + i, state: 'pending' }));
+    line.push({ prNumber: 1842, state: 'pending' });
+    const { outputs, omitted } = toOutputs(
+      status({ queue: queueFrom({ ...queueBody(), enqueuedPullRequests: line }) }),
+      facts,
+      undefined,
+    );
+    expect(outputs).toMatchObject({ 'prs-ahead': '', position: '120001', 'ahead-pending': '120000' });
+    expect(omitted).toContainEqual(
+      expect.stringMatching(/^Output prs-ahead left out: it is 1\.1 MB, over GitHub's 1 MB output limit\.$/),
+    );
+  });
+
+  it('keeps prs-ahead up to the limit', () => {
+    const line = Array.from({ length: 1000 }, (_, i) => ({ prNumber: 10_000_000 + i, state: 'pending' }));
+    line.push({ prNumber: 1842, state: 'pending' });
+    const { outputs, omitted } = toOutputs(
+      status({ queue: queueFrom({ ...queueBody(), enqueuedPullRequests: line }) }),
+      facts,
+      undefined,
+    );
+    expect(outputs['prs-ahead'].split(',')).toHaveLength(1000);
+    expect(omitted).toEqual([]);
   });
 });

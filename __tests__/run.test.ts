@@ -90,9 +90,13 @@ describe('which PR', () => {
         number: 9001,
         title: 'trunk-merge/pr-1842/3f0c1b9e-5d7a-4c1e-9a52-0b8f2c6d7e11',
         base: { ref: 'main' },
-        head: { ref: 'trunk-merge/pr-1842/3f0c1b9e-5d7a-4c1e-9a52-0b8f2c6d7e11', sha: 'e'.repeat(40) },
+        head: {
+          ref: 'trunk-merge/pr-1842/3f0c1b9e-5d7a-4c1e-9a52-0b8f2c6d7e11',
+          sha: 'e'.repeat(40),
+          repo: { full_name: 'octo-org/octo-repo' },
+        },
       },
-      repository: { default_branch: 'develop' },
+      repository: { default_branch: 'develop', full_name: 'octo-org/octo-repo' },
     };
     const result = await run({}, { event });
     expect(result.code).toBe(0);

@@ -1,6 +1,7 @@
 // What the status derives from the two answers: place, who is ahead, time in state, the testing
 // deadline, staleness, and what a queue that is not running means for the PR.
 import { describe, expect, it } from '@jest/globals';
+import { toOutputs } from '../src/outputs.js';
 import { deriveStatus, isoSeconds, parseTimestamp, queueStateNote, type StatusInput } from '../src/status.js';
 import { found, notFound, queue } from './fixtures.js';
 
@@ -70,6 +71,12 @@ describe('time in state and the testing deadline', () => {
         .testingDeadlineMs;
     expect(isoSeconds(at('2026-11-20T11:30:00Z') as number)).toBe('2026-11-20T12:30:00Z');
     expect(isoSeconds(at('2026-11-20T09:00:00Z') as number)).toBe('2026-11-20T10:00:00Z');
+  });
+
+  it('no deadline, and no crash, when the timeout puts it past any date (1e12 minutes)', () => {
+    const s = status({ answer: found({ state: 'testing' }), queue: queue([], { testingTimeoutMinutes: 1e12 }) });
+    expect(s.testingDeadlineMs).toBeUndefined();
+    expect(toOutputs(s, { pr: 1842, mergeQueueRun: false }, undefined).outputs['testing-deadline']).toBe('');
   });
 
   it('no deadline with a timeout of 0, or when not testing', () => {

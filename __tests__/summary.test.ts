@@ -1,9 +1,10 @@
 // The job summary as a person reads it, and as GitHub would render it: escaped, bounded, whole.
 import { describe, expect, it } from '@jest/globals';
-import { queueSchema } from '../src/schemas.js';
+import { SIM_SHA } from '../simulator/scenarios.mjs';
 import { deriveStatus, type StatusInput } from '../src/status.js';
 import { entryWindow, escapeHtml, MAX_ENTRY_ROWS, renderSummary, type SummaryInput } from '../src/summary.js';
-import { entry, found, notFound, queue, queueBody, readiness } from './fixtures.js';
+import type { PrAnswer } from '../src/model.js';
+import { entry, found, notFound, queue, queueBody, queueFrom, readiness } from './fixtures.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const base = {
@@ -73,7 +74,7 @@ describe('the verdict sentence comes first, in words', () => {
     const html = render({ status: status({ answer: notReady, queue: queue([[1840, 'testing']]) }) });
     expect(headline(html)).toBe('⏳ Not ready: PR #1842 not_ready for 12 min');
     expect(html).toContain(
-      '<p>Why not ready:</p><ul><li>GitHub mergeability is in_progress (<code>mergeability_in_progress</code>)</li><li>impacted targets have not been uploaded (<code>impacted_targets_missing</code>)</li></ul>',
+      '<p>Why not ready, and what clears it:</p><ul><li>GitHub mergeability is in_progress (<code>mergeability_in_progress</code>): wait: GitHub is still computing mergeability</li><li>impacted targets have not been uploaded (<code>impacted_targets_missing</code>): let the CI job that uploads impacted targets finish for the head commit</li></ul>',
     );
     expect(html).toContain('❌ GitHub mergeability: in_progress');
     expect(html).toContain('❌ Impacted targets uploaded');
@@ -94,7 +95,119 @@ describe('the verdict sentence comes first, in words', () => {
 
   it('a failure without a status', () => {
     expect(renderSummary({ ...base, failure: 'Trunk API getQueue: the token was <refused>' })).toBe(
-      '<h2>Merge queue status unavailable</h2>\n<p>❌ Trunk API getQueue: the token was &#60;refused&#62;</p>\n',
+      '<h2>❌ Merge queue status unavailable</h2>\n<p>❌ Trunk API getQueue: the token was &#60;refused&#62;</p>\n',
+    );
+  });
+
+  it('a step that failed is never headed with a green mark, however ready the PR', () => {
+    const failure = 'Timed out after 1m 0s waiting for PR #1842 to reach merged; it is testing (ready).';
+    expect(headline(render({ failure }))).toBe(
+      '❌ Ready, but the step failed: PR #1842 testing for 12 min, 2nd in line',
+    );
+    const merged = status({ answer: found({ state: 'merged', isCurrentlySubmittedToQueue: false }) });
+    expect(headline(render({ status: merged, failure: 'The step was cancelled.' }))).toMatch(
+      /^❌ Merged, but the step failed: PR #1842 merged/,
+    );
+    expect(headline(render({ status: status({ answer: notFound }), failure }))).toMatch(/^❌ Not ready: /);
+    expect(render({ failure })).not.toContain('✅ Ready');
+  });
+
+  it('what holds the PR back is in the heading: a paused queue, a stale commit', () => {
+    const paused = status({ queue: queue([[1842, 'pending']], { state: 'paused' }) });
+    expect(headline(render({ status: paused }))).toBe(
+      '✅ Ready: PR #1842 testing for 12 min, 1st in line — queue paused',
+    );
+    const stale = status({ eventHeadSha: 'f'.repeat(40) });
+    expect(headline(render({ status: stale }))).toBe(
+      '✅ Ready: PR #1842 testing for 12 min, 2nd in line — stale: the queue has another commit',
+    );
+    const both = status({ queue: queue([], { state: 'switching_modes' }), eventHeadSha: 'f'.repeat(40) });
+    expect(headline(render({ status: both }))).toMatch(
+      / — queue switching modes, stale: the queue has another commit$/,
+    );
+    // A running queue and a commit that matches hold nothing back.
+    expect(headline(render({ status: status({ eventHeadSha: SIM_SHA }) }))).not.toContain(' — ');
+  });
+});
+
+describe('what clears each reason', () => {
+  const reasonItems = (answer: PrAnswer) =>
+    [
+      ...render({ status: status({ answer, queue: queue([]) }) }).matchAll(
+        /<li>([^<]*?) \(<code>([a-z_]+)<\/code>\)(.*?)<\/li>/g,
+      ),
+    ].map((m) => [m[2], m[3]]);
+
+  it.each([
+    ['not_submitted', notFound, /^: submit it: comment <code>\/trunk merge<\/code> on the PR/],
+    ['state_failed', found({ state: 'failed' }), /^: fix what failed, then submit it again/],
+    ['state_cancelled', found({ state: 'cancelled' }), /^: submit it again when it should merge/],
+    ['state_pending_failure', found({ state: 'pending_failure' }), /^: wait: the queue retests it/],
+    ['readiness_unknown', found({ state: 'not_ready', readiness: undefined }), /^: wait for Trunk to evaluate the PR/],
+    [
+      'base_branch_mismatch',
+      found({ state: 'not_ready', readiness: readiness({ doesBaseBranchMatch: false }) }),
+      /^: retarget the PR to the queue's branch, or point target-branch at the queue/,
+    ],
+    [
+      'mergeability_not_mergeable',
+      found({ state: 'not_ready', readiness: readiness({ gitHubMergeability: 'not_mergeable' }) }),
+      /^: resolve the conflicts/,
+    ],
+    [
+      'mergeability_unspecified',
+      found({ state: 'not_ready', readiness: readiness({ gitHubMergeability: 'unspecified' }) }),
+      /^: wait for GitHub to report mergeability/,
+    ],
+  ])('%s', (code, answer, fix) => {
+    expect(reasonItems(answer)).toContainEqual([code, expect.stringMatching(fix)]);
+  });
+
+  it('a mergeability this version does not know is named, with no made-up fix', () => {
+    const answer = found({ state: 'not_ready', readiness: readiness({ gitHubMergeability: 'blocked' }) });
+    expect(reasonItems(answer)).toEqual([['mergeability_blocked', '']]);
+  });
+});
+
+describe('fields shown only here', () => {
+  const bare = (fields: Record<string, unknown>) =>
+    status({
+      answer: found({ prTitle: fields.x, prAuthor: fields.x, priorityName: fields.x, priorityValue: fields.x }),
+      queue: queueFrom({
+        ...queueBody({
+          concurrency: fields.x,
+          batch: fields.x,
+          batchingMinSize: fields.x,
+          batchingMaxWaitTimeMinutes: fields.x,
+          mergeMethod: fields.x,
+          requiredStatuses: fields.x,
+        }),
+        enqueuedPullRequests: [
+          entry(1842, 'testing', {
+            prTitle: fields.x,
+            prAuthor: fields.x,
+            priorityName: fields.x,
+            stateChangedAt: fields.x,
+          }),
+        ],
+      }),
+    });
+
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['of another type', { an: ['object'] }],
+  ])('%s: each shows as "—"', (_, x) => {
+    const html = render({ status: bare({ x }) });
+    expect(html).toContain('<th align="left">Concurrency</th><td>—</td>');
+    expect(html).toContain('<th align="left">Batching</th><td>—</td>');
+    expect(html).toContain('<th align="left">Merge method</th><td>—</td>');
+    // Trunk sends null live for a queue that requires no status: that is "none", not unknown.
+    expect(html).toContain(`<th align="left">Required statuses</th><td>${x === null ? 'none' : '—'}</td>`);
+    expect(html).toContain('<th align="left">Priority</th><td>— (—)</td>');
+    expect(html).toContain('#1842</a> in octo-org/octo-repo.');
+    expect(html).toContain(
+      '<td><a href="https://github.com/octo-org/octo-repo/pull/1842"><b>#1842</b></a></td><td>testing</td><td>—</td><td>—</td><td>—</td></tr>',
     );
   });
 });
@@ -192,7 +305,7 @@ describe('the entries', () => {
         entry(2, 'pending', { stateChangedAt: 'soon<b>' }),
       ],
     };
-    const html = render({ status: status({ queue: queueSchema.parse(body) }) });
+    const html = render({ status: status({ queue: queueFrom(body) }) });
     expect(html).toContain('<td>30 min ago</td>');
     expect(html).toContain('<td>soon&#60;b&#62;</td>');
   });
@@ -227,7 +340,7 @@ describe('safety', () => {
         stateChangedAt: hostile,
         state: hostile,
       }),
-      queue: queueSchema.parse(body),
+      queue: queueFrom(body),
     });
     const html = render({
       repo: 'o/<r>',
@@ -243,12 +356,13 @@ describe('safety', () => {
   });
 
   it('stays far below 1 MiB for a 5,000-entry queue with huge texts', () => {
-    const huge = 'x'.repeat(100_000);
+    // Five times the length any one text is cut to, in every place a text goes.
+    const huge = 'x'.repeat(1000);
     const body = {
       ...queueBody({ requiredStatuses: Array.from({ length: 10_000 }, () => huge) }),
       enqueuedPullRequests: Array.from({ length: 5000 }, (_, i) => entry(i + 10_000, 'pending', { prTitle: huge })),
     };
-    const html = render({ status: status({ answer: found({ prTitle: huge }), queue: queueSchema.parse(body) }) });
+    const html = render({ status: status({ answer: found({ prTitle: huge }), queue: queueFrom(body) }) });
     expect(Buffer.byteLength(html)).toBeLessThan(100 * 1024);
     expect(html).toContain('… 4,950 more');
     expect(html).toContain('and 9,980 more');

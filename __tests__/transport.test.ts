@@ -58,7 +58,7 @@ describe('https', () => {
     expect(proxy.targets).toEqual([]);
     expect(errorLine(result)).toMatch(
       new RegExp(
-        `^::error::Trunk API (getSubmittedPullRequest|getQueue): connection to ${PROXIED_HOST}:${sim.port} failed \\((ENOTFOUND|EAI_AGAIN)\\)$`,
+        `^::error::Trunk API (getSubmittedPullRequest|getQueue): connection to ${PROXIED_HOST}:${sim.port} failed \\((ENOTFOUND\\); the host name does not resolve: check api-url|EAI_AGAIN\\))$`,
       ),
     );
   });

@@ -35,8 +35,8 @@ describe('whichPr', () => {
     });
   });
 
-  it('1. an explicit target-branch wins, without its refs/heads/ prefix', () => {
-    expect(whichPr(1842, 'refs/heads/release/2.x', prEvent).targetBranch).toBe('release/2.x');
+  it('1. an explicit target-branch wins over the event, as given (readInputs strips refs/heads/)', () => {
+    expect(whichPr(5, 'release/2.x', prEvent).targetBranch).toBe('release/2.x');
   });
 
   it("2. a test run on Trunk's draft PR: the PR under test, the draft's base branch, no head SHA", () => {

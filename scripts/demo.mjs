@@ -17,6 +17,10 @@ it, and prints the step's log as it goes, then its outputs and job summary.
 
 Options:
   --scenario NAME               what the simulated API answers (default: testing)
+  --api v1|v2|both              which credentials the step gets (default: v2): v2, a read-only
+                                v2 key (api-key) for everything, the story included; v1, the v1
+                                organization token (api-token) alone; both, v1 decides and v2
+                                tells the story
   --list                        list the scenarios and exit
   --wait-for STATES             the action's wait-for input (default: merged for the merging
                                 scenario, else empty: no wait)
@@ -32,6 +36,7 @@ async function main() {
   const { values } = parseArgs({
     options: {
       scenario: { type: 'string', default: 'testing' },
+      api: { type: 'string', default: 'v2' },
       list: { type: 'boolean', default: false },
       'wait-for': { type: 'string' },
       // Short, so that a demo that waits shows its point in seconds, not the action's hour.
@@ -56,13 +61,16 @@ async function main() {
   if (!SCENARIOS[scenario]) {
     throw new UsageError(`unknown scenario "${scenario}"; known: ${Object.keys(SCENARIOS).join(', ')}`);
   }
+  const api = values.api;
+  if (!['v1', 'v2', 'both'].includes(api)) throw new UsageError(`--api must be v1, v2 or both, got "${api}"`);
   // The `merging` scenario only shows its point while waiting.
   const waitFor = values['wait-for'] ?? (scenario === 'merging' ? 'merged' : '');
 
   const sim = await startSimulator({ scenario });
   try {
     const inputs = {
-      'api-token': sim.token,
+      'api-token': api === 'v2' ? '' : sim.token,
+      'api-key': api === 'v1' ? '' : sim.apiKey,
       'api-url': sim.url,
       'wait-for': waitFor,
       'wait-timeout-seconds': values['wait-timeout-seconds'],
@@ -70,6 +78,9 @@ async function main() {
       'fail-if-not-ready': String(values['fail-if-not-ready']),
     };
     console.log(`Scenario "${scenario}": ${SCENARIOS[scenario]?.description}`);
+    console.log(
+      { v1: 'API: v1, with the organization token', v2: 'API: v2, with a read-only key', both: 'API: v1 decides, v2 tells the story' }[api],
+    );
     console.log(`Simulator on ${sim.url}; running node dist/index.js with`);
     for (const [name, value] of Object.entries(inputs)) if (value) console.log(`  ${name}: ${value}`);
 
@@ -90,7 +101,7 @@ async function main() {
 
     section('Job summary');
     console.log(htmlToText(result.summary));
-    const file = join(tmpdir(), `merge-queue-status-demo-${scenario}.html`);
+    const file = join(tmpdir(), `merge-queue-status-demo-${scenario}-${api}.html`);
     await writeFile(
       file,
       `<!doctype html><meta charset="utf-8"><body style="font-family:sans-serif">${result.summary}`,

@@ -1,8 +1,25 @@
 // @ts-check
 // Named situations the simulator can serve, for tests, the demo and the bench. Each is a plain
-// description: the PR (or none), the queue around it, and optional fault scripts.
+// description: the PR (or none), the queue around it, and optional fault scripts. Both APIs answer
+// from it: v1 from the PR and queue as written, v2 from the same data (v2-bodies.mjs) plus the
+// story v1 cannot tell (why blocked, why it left, the test run, the estimate).
 
 /** @typedef {import('./server.mjs').Step} Step */
+/** @typedef {import('./server.mjs').Endpoint} Endpoint */
+
+/**
+ * What v2 tells beyond v1's data. Anything left out is derived from the PR's state.
+ * @typedef {object} Story
+ * @property {Array<Record<string, unknown>>} [blockReasons]  readiness.mergeabilityDetails.reasons
+ * @property {Record<string, unknown>} [exit]  fields of the newest queue-entry history transition
+ *   (reason, actor, failed, pendingFailure), over those derived from the state
+ * @property {Record<string, unknown>} [run]  fields of the newest verification run, over the derived ones
+ * @property {Record<string, unknown> | null} [estimate]  the queue-entry estimate (computedAt is
+ *   added on each request); null: the queue serves none (404 ESTIMATE_NOT_ENABLED)
+ * @property {Record<number, number[]>} [directlyAhead]  by PR number, the PRs a pending one waits
+ *   for directly (only with batching on, as Trunk sends it)
+ * @property {string} [htmlUrl]  the PR's page in Trunk's web app
+ */
 
 /**
  * @typedef {object} Scenario
@@ -11,14 +28,20 @@
  * @property {Record<string, unknown> | null} queue  getQueue's body without entries, or null for 404
  * @property {Array<Record<string, unknown>>} others  entries of other PRs, in queue order
  * @property {number} [position]  1-based place of the PR among `others` when it is listed
- * @property {string[]} [prStates]  states getSubmittedPullRequest answers on successive calls
- * @property {Partial<Record<'getSubmittedPullRequest' | 'getQueue', Step[]>>} [faults]
+ * @property {string[]} [prStates]  states getSubmittedPullRequest (and v2's GET of the PR) answers on successive calls
+ * @property {Partial<Record<Endpoint, Step[]>>} [faults]
+ * @property {Story} [story]  what v2 tells beyond v1's data
+ * @property {number} [awaitingAdmission]  how many of the last `others` v2's order lists as awaiting admission
  */
 
 export const SIM_PR = 1842;
 export const SIM_REPO = { host: 'github.com', owner: 'octo-org', name: 'octo-repo' };
 export const SIM_BRANCH = 'main';
 export const SIM_SHA = '9c1e2a7f0b3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f';
+/** v2's ids for the same world: the repository (a uuid), its queue (a short string) and the PR (a uuid). */
+export const SIM_REPO_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+export const SIM_QUEUE_ID = 'xK9mP2nQ';
+export const SIM_PR_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 const LOADED_AT = Math.floor(Date.now() / 1000) * 1000;
 
@@ -118,14 +141,16 @@ function pendingEntries(count, first = 2000) {
 /** @type {Record<string, Scenario>} */
 export const SCENARIOS = {
   testing: {
-    description: 'PR is testing, second in a running queue of three; ready',
+    description:
+      'PR is testing, second in a running queue of three; ready (v2: its test run in progress, a merge estimate)',
     pr: prBody(),
     queue: queueBody(),
     others: [entry(1840, 'testing', { prTitle: 'Add new feature', prAuthor: 'bob' }), entry(1845, 'pending')],
     position: 2,
   },
   'not-ready': {
-    description: 'PR is submitted but not_ready: GitHub still computing mergeability, impacted targets missing',
+    description:
+      'PR is submitted but not_ready: GitHub still computing mergeability, impacted targets missing (v2: needs a review, build failing, a conflict)',
     pr: prBody({
       state: 'not_ready',
       readiness: {
@@ -137,6 +162,13 @@ export const SCENARIOS = {
     }),
     queue: queueBody(),
     others: [entry(1840, 'testing')],
+    story: {
+      blockReasons: [
+        { code: 'reviewRequired', message: 'needs 1 more approving review', have: 1, need: 2 },
+        { code: 'failingCheck', message: 'required check build is failing', check: 'build' },
+        { code: 'conflict', message: 'conflicts with #1840', ontoPrNumber: 1840 },
+      ],
+    },
   },
   'not-submitted': {
     description: 'PR was never submitted to the queue (getSubmittedPullRequest answers 404)',
@@ -159,11 +191,12 @@ export const SCENARIOS = {
     position: 3,
   },
   'big-queue': {
-    description: 'A parallel queue of 5,000 entries with the PR far down, at 4,321',
+    description: 'A parallel queue of 5,000 entries with the PR far down, at 4,321 (v2: the last 500 await admission)',
     pr: prBody({ state: 'pending' }),
     queue: queueBody({ mode: 'parallel', concurrency: 25 }),
     others: pendingEntries(4999),
     position: 4321,
+    awaitingAdmission: 500,
   },
   'small-queue': {
     description: 'A running queue of ten entries with the PR fifth',
@@ -221,5 +254,102 @@ export const SCENARIOS = {
     others: [entry(1840, 'testing')],
     position: 2,
     prStates: ['testing', 'testing', 'tests_passed', 'merged'],
+  },
+  failed: {
+    description:
+      'PR failed its test run: required check ci/test failed (v2: the failing check and the test run, as links)',
+    pr: prBody({ state: 'failed', isCurrentlySubmittedToQueue: false, stateChangedAt: minutesAgo(4) }),
+    queue: queueBody(),
+    others: [entry(1840, 'testing'), entry(1845, 'pending')],
+    story: {
+      exit: {
+        reason: 'TEST_RUN_REQUIRED_STATUS_FAILED',
+        failed: {
+          failureCausingChecks: [
+            {
+              name: 'ci/test',
+              url: 'https://github.com/octo-org/octo-repo/actions/runs/4242/job/8484',
+              conclusion: 'FAILURE',
+            },
+          ],
+          blockReasons: [],
+        },
+      },
+      run: {
+        status: 'failed',
+        testBranchPullRequest: { number: 9001, url: 'https://github.com/octo-org/octo-repo/pull/9001' },
+      },
+    },
+  },
+  cancelled: {
+    description: 'PR was taken out of the queue by a person (v2: USER_REQUESTED, by alice)',
+    pr: prBody({ state: 'cancelled', isCurrentlySubmittedToQueue: false, stateChangedAt: minutesAgo(7) }),
+    queue: queueBody(),
+    others: [entry(1840, 'testing')],
+    story: { exit: { reason: 'USER_REQUESTED', actor: { gitHubLogin: 'alice' } } },
+  },
+  'no-estimates': {
+    description: 'As testing, but the queue serves no merge estimates (v2: 404 ESTIMATE_NOT_ENABLED)',
+    pr: prBody(),
+    queue: queueBody(),
+    others: [entry(1840, 'testing', { prTitle: 'Add new feature', prAuthor: 'bob' }), entry(1845, 'pending')],
+    position: 2,
+    story: { estimate: null },
+  },
+  parallel: {
+    description: 'A parallel queue with batching: the PR is fifth, but waits directly only for #1851 and #1853',
+    pr: prBody({ state: 'pending' }),
+    queue: queueBody({ mode: 'parallel', batch: true, batchingMinSize: 2, concurrency: 4 }),
+    others: [
+      entry(1850, 'testing'),
+      entry(1851, 'testing'),
+      entry(1852, 'pending'),
+      entry(1853, 'pending'),
+      entry(1855, 'pending'),
+    ],
+    position: 5,
+    story: { directlyAhead: { 1842: [1851, 1853], 1852: [1850], 1853: [1851], 1855: [1852] } },
+  },
+  'hostile-story': {
+    description: "Trunk's story text full of HTML, line breaks and javascript: links (v2)",
+    pr: prBody({ state: 'failed', isCurrentlySubmittedToQueue: false }),
+    queue: queueBody(),
+    others: [entry(1840, 'testing')],
+    story: {
+      htmlUrl: 'javascript:alert(1)',
+      blockReasons: [
+        {
+          code: 'failingCheck',
+          message: 'required check <b>build</b> failed\n\n# <script>alert(1)</script>',
+          check: 'build | x\n<img src=x onerror=alert(1)>',
+        },
+        { code: 'other', message: '[click](javascript:alert(1)) <a href="javascript:alert(1)">here</a>\r\n::error::x' },
+      ],
+      exit: {
+        reason: 'TEST_RUN_TIMEOUT\n<b>NOT_A_REASON</b>',
+        actor: { gitHubLogin: '<img src=x onerror=alert(1)>' },
+        failed: {
+          apiFailureMessage: '</table><h1>pwned</h1>\n::error::fake',
+          failureCausingChecks: [
+            { name: '<script>alert(1)</script>', url: 'javascript:alert(1)', conclusion: 'FAILURE\n<b>x</b>' },
+            { name: 'ci/test | `code`\n# heading', url: 'http://insecure.example/check', conclusion: 'TIMED_OUT' },
+            { name: 'lint](javascript:alert(1))' },
+          ],
+          blockReasons: [],
+          conflictCulprit: {
+            kind: 'queuePullRequest',
+            sha: SIM_SHA,
+            number: 1840,
+            url: 'javascript:alert(document.cookie)',
+          },
+        },
+      },
+      run: {
+        status: 'failed',
+        testBranchCommitUrl: 'javascript:alert(2)',
+        testBranchPullRequest: { number: 9001, url: 'javascript:alert(3)' },
+      },
+      estimate: { status: 'unavailable', reason: '<b>too little</b>\nhistory [x](javascript:alert(1))' },
+    },
   },
 };

@@ -1,8 +1,11 @@
 // @ts-check
-// A Trunk Merge Queue v1 API simulator on 127.0.0.1, built to Trunk's OpenAPI document: both read
-// endpoints, the x-api-token check, plain-text 400/401/404 bodies as Trunk sends them, and
-// scriptable latency, state sequences, faults (statuses, hangs, resets, cut-off and huge bodies)
-// and a per-second rate limit that answers 429 with Retry-After.
+// A Trunk Merge Queue API simulator on 127.0.0.1, built to Trunk's OpenAPI documents (copies
+// beside it). v1: both read endpoints, the x-api-token check, plain-text 400/401/404 bodies as
+// Trunk sends them. v2: the eight reads the action makes, the Bearer key check, the error envelope
+// with an X-Request-Id on every answer, and the 5/s per-key limit on /v2/pull-requests*. Both
+// answer from the same scenario, so that a test can ask both about one world; both serve only the
+// scenario's repository and branch, as Trunk serves only what it knows. Latency, state sequences,
+// faults (statuses, hangs, resets, cut-off and huge bodies) and rate limits are scriptable.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -11,7 +14,18 @@ import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMain, runCli, UsageError, wholeNumber } from './cli.mjs';
-import { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO, SIM_SHA } from './scenarios.mjs';
+import { slidingWindowLimiter } from './rate-limit.mjs';
+import {
+  SCENARIOS,
+  SIM_BRANCH,
+  SIM_PR,
+  SIM_PR_ID,
+  SIM_QUEUE_ID,
+  SIM_REPO,
+  SIM_REPO_ID,
+  SIM_SHA,
+} from './scenarios.mjs';
+import { matchV2, V2_ROUTES, v2Answer, v2Error } from './v2-api.mjs';
 
 /**
  * One scripted answer, used instead of the normal one.
@@ -27,38 +41,54 @@ import { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO, SIM_SHA } from './scenarios.mj
  * @property {number} [times]  how many requests this step answers (default 1; Infinity: all)
  */
 
-/** @typedef {'getSubmittedPullRequest' | 'getQueue'} Endpoint */
+/**
+ * A v1 endpoint, or a v2 route: 'v2.repositories', 'v2.mergeQueues', 'v2.order', 'v2.pullRequests',
+ * 'v2.pullRequest', 'v2.history', 'v2.verificationRuns', 'v2.estimate'.
+ * @typedef {'getSubmittedPullRequest' | 'getQueue' | import('./v2-api.mjs').V2Route} Endpoint
+ */
 
 /**
  * @typedef {object} SimOptions
- * @property {string} [token]  the API token the simulator accepts
+ * @property {string} [token]  the v1 API token the simulator accepts (x-api-token; refused by v2)
+ * @property {string | string[]} [apiKey]  the v2 API key(s) it accepts (Authorization: Bearer; refused by v1)
  * @property {string} [scenario]  a key of SCENARIOS
  * @property {number} [latencyMs]  server time added to every request
- * @property {{ perSecond: number, retryAfter?: string }} [rateLimit]
+ * @property {{ perSecond: number, retryAfter?: string }} [rateLimit]  v1: a limit on all its requests
+ * @property {{ perSecondPerKey: number, body?: 'envelope' | 'empty', now?: () => number }} [v2RateLimit]
+ *   v2: Trunk's limit on GET /v2/pull-requests*, per key, over any one second (off unless given,
+ *   so that a test's virtual clock cannot trip it); its 429 carries the RATE_LIMIT_EXCEEDED
+ *   envelope, or with body 'empty' nothing, as Trunk's edge sends it; `now` (ms) is the clock the
+ *   second is measured on (default: the real one)
  * @property {number} [port]  0 (default) picks a free port
  * @property {{ key: string, cert: string }} [tls]  serve https with this key and certificate
  */
 
 /**
  * @typedef {object} RequestRecord
- * @property {string} endpoint
+ * @property {string} endpoint  the v1 endpoint or v2 route (see Endpoint); else the path asked for
+ * @property {string} path  the path and query as sent
  * @property {number} at  ms since the simulator started
  * @property {number} status  the status answered (0 for hang/reset)
  * @property {unknown} body  the parsed request body, when it was JSON
  */
 
 export const SIM_TOKEN = 'sim-token-0123456789';
+export const SIM_API_KEY = 'trunk_v2_sim_0123456789abcdef';
+/** @type {Endpoint[]} */
+export const ENDPOINTS = ['getSubmittedPullRequest', 'getQueue', ...V2_ROUTES];
 const PLAIN = { 'content-type': 'text/plain; charset=utf-8' };
 const LISTED_STATES = new Set(['pending', 'testing', 'tests_passed', 'pending_failure']);
 
 /** @param {SimOptions} [options] */
 export async function startSimulator(options = {}) {
   const token = options.token ?? SIM_TOKEN;
+  const apiKeys = [options.apiKey ?? SIM_API_KEY].flat();
   const started = Date.now();
   /** @type {RequestRecord[]} */
   const requests = [];
   /** @type {Record<Endpoint, Step[]>} */
-  const scripts = { getSubmittedPullRequest: [], getQueue: [] };
+  const scripts = /** @type {Record<Endpoint, Step[]>} */ ({});
+  for (const endpoint of ENDPOINTS) scripts[endpoint] = [];
   /** @type {import('./scenarios.mjs').Scenario} */
   let scenario = /** @type {import('./scenarios.mjs').Scenario} */ (SCENARIOS.testing);
   /** @type {string[]} when each step of the state sequence was first answered */
@@ -68,7 +98,12 @@ export async function startSimulator(options = {}) {
   let prCalls = 0;
   let windowStart = 0;
   let windowCount = 0;
-  let throttled = 0;
+  let throttledV1 = 0;
+  let throttledV2 = 0;
+  let requestIds = 0;
+  const v2Limiter = options.v2RateLimit
+    ? slidingWindowLimiter(options.v2RateLimit.perSecondPerKey, options.v2RateLimit.now)
+    : undefined;
 
   /** @param {string} name */
   function useScenario(name) {
@@ -78,8 +113,7 @@ export async function startSimulator(options = {}) {
     prStates = [...(found.prStates ?? [])];
     changedAt = [];
     prCalls = 0;
-    scripts.getSubmittedPullRequest = [...(found.faults?.getSubmittedPullRequest ?? [])];
-    scripts.getQueue = [...(found.faults?.getQueue ?? [])];
+    for (const endpoint of ENDPOINTS) scripts[endpoint] = [...(found.faults?.[endpoint] ?? [])];
   }
   useScenario(options.scenario ?? 'testing');
 
@@ -101,11 +135,10 @@ export async function startSimulator(options = {}) {
     return { ...(scenario.pr ?? {}), state, stateChangedAt, isCurrentlySubmittedToQueue: !terminal };
   }
 
-  function queueNow() {
+  /** The queue, agreeing with the PR's last answer (or with `pr`). */
+  function queueNow(pr = prAt(Math.max(prCalls - 1, 0))) {
     if (!scenario.queue) return null;
     const entries = [...scenario.others];
-    // The queue agrees with the PR's last answer.
-    const pr = prAt(Math.max(prCalls - 1, 0));
     if (pr && LISTED_STATES.has(String(pr.state)) && scenario.position) {
       const { readiness, forceEnqueued, isCurrentlySubmittedToQueue, verifiedByTestRun, ...listed } = pr;
       entries.splice(scenario.position - 1, 0, listed);
@@ -137,6 +170,19 @@ export async function startSimulator(options = {}) {
   }
 
   /**
+   * Sends a body as the status line promised it, cut off halfway: a connection lost mid-answer.
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {RequestRecord} record
+   * @param {unknown} body @param {Record<string, string>} [headers]
+   */
+  function sendHalf(req, res, record, body, headers = {}) {
+    const full = typeof body === 'string' ? body : JSON.stringify(body);
+    record.status = 200;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(full), ...headers });
+    res.write(full.slice(0, Math.floor(full.length / 2)));
+    setTimeout(() => req.socket.destroy(), 20);
+  }
+
+  /**
    * @param {http.IncomingMessage} req
    * @param {http.ServerResponse} res
    */
@@ -147,9 +193,11 @@ export async function startSimulator(options = {}) {
     const endpoint = /** @type {Endpoint | undefined} */ (
       { '/v1/getSubmittedPullRequest': 'getSubmittedPullRequest', '/v1/getQueue': 'getQueue' }[req.url ?? '']
     );
+    const path = String(req.url);
     /** @type {RequestRecord} */
-    const record = { endpoint: endpoint ?? String(req.url), at: Date.now() - started, status: 0, body: undefined };
+    const record = { endpoint: endpoint ?? path, path, at: Date.now() - started, status: 0, body: undefined };
     requests.push(record);
+    if (/^\/v2(\/|\?|$)/.test(path)) return handleV2(req, res, record);
     /** @param {number} status @param {string | object} body @param {Record<string, string>} [headers] */
     const send = (status, body, headers = {}) => {
       record.status = status;
@@ -161,7 +209,7 @@ export async function startSimulator(options = {}) {
     if (options.latencyMs) await delay(options.latencyMs);
     if (req.method !== 'POST' || !endpoint) return send(404, 'Not Found');
     if (overLimit()) {
-      throttled++;
+      throttledV1++;
       const retryAfter = options.rateLimit?.retryAfter;
       return send(429, '', retryAfter ? { 'retry-after': retryAfter } : {});
     }
@@ -184,24 +232,79 @@ export async function startSimulator(options = {}) {
     if (step?.bytes) return streamJunk(res, step.bytes, record);
     if (step?.status && step.status !== 200) return send(step.status, step.body ?? '', step.headers);
 
-    // Trunk knows only the scenario's PR: any other number is one never submitted (404).
+    // Trunk knows only the scenario's repository, branch and PR: any other number is one never
+    // submitted (404), and another repository or branch has no queue (404) and no PRs in it.
     const asked = /** @type {{ pr?: { number?: number } }} */ (record.body).pr?.number;
     const otherPr = endpoint === 'getSubmittedPullRequest' && asked !== (scenario.pr?.prNumber ?? SIM_PR);
-    const body = step?.body ?? (endpoint === 'getQueue' ? queueNow() : otherPr ? null : prAt(prCalls));
+    const served = servesScenario(record.body);
+    const body = step?.body ?? (!served ? null : endpoint === 'getQueue' ? queueNow() : otherPr ? null : prAt(prCalls));
     // Each answered PR request moves the state sequence one step on.
     if (endpoint === 'getSubmittedPullRequest') prCalls++;
     if (body === null) {
       return send(404, endpoint === 'getQueue' ? 'Merge queue not found' : 'Pull request not found');
     }
-    if (step?.truncate) {
-      const full = typeof body === 'string' ? body : JSON.stringify(body);
-      record.status = 200;
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(full) });
-      res.write(full.slice(0, Math.floor(full.length / 2)));
-      setTimeout(() => req.socket.destroy(), 20);
+    if (step?.truncate) return sendHalf(req, res, record, body);
+    send(200, body, step?.headers);
+  }
+
+  /**
+   * A v2 read: the route, Trunk's per-key limit, the key, then a scripted step or the world's answer.
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   * @param {RequestRecord} record
+   */
+  async function handleV2(req, res, record) {
+    const requestId = { 'x-request-id': `req-${++requestIds}` };
+    /** @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
+    const send = (status, body, headers = {}) => {
+      record.status = status;
+      const json = typeof body !== 'string';
+      const type = json ? { 'content-type': 'application/json' } : body === '' ? {} : PLAIN;
+      res.writeHead(status, { ...type, ...requestId, ...headers });
+      res.end(json ? JSON.stringify(body) : body);
+    };
+
+    if (options.latencyMs) await delay(options.latencyMs);
+    const url = new URL(record.path, 'http://127.0.0.1');
+    const match = matchV2(req.method, url.pathname);
+    if (!match) return send(404, v2Error('NOT_FOUND', `No route for ${req.method} ${url.pathname}`));
+    record.endpoint = match.route;
+    const authorization = req.headers.authorization;
+    const key = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
+    // The limit is counted before the key is checked, per credential as sent.
+    if (v2Limiter && url.pathname.startsWith('/v2/pull-requests') && !v2Limiter.admit(key ?? authorization ?? '')) {
+      throttledV2++;
+      const limit = options.v2RateLimit?.perSecondPerKey;
+      const envelope = v2Error('RATE_LIMIT_EXCEEDED', `Rate limit exceeded: ${limit} requests per second per API key`);
+      return send(429, options.v2RateLimit?.body === 'empty' ? '' : envelope);
+    }
+    if (!authorization) {
+      return send(401, v2Error('AUTHENTICATION_REQUIRED', 'Send an API key as Authorization: Bearer <key>'));
+    }
+    if (!key || !apiKeys.includes(key)) return send(401, v2Error('INVALID_TOKEN', 'The API key is not valid'));
+
+    const step = takeStep(match.route);
+    if (step?.delayMs) await delay(step.delayMs);
+    if (step?.hang) return;
+    if (step?.reset) {
+      req.socket.resetAndDestroy();
       return;
     }
-    send(200, body, step?.headers);
+    if (step?.bytes) return streamJunk(res, step.bytes, record, requestId);
+    if (step?.status && step.status !== 200) return send(step.status, step.body ?? '', step.headers);
+
+    // A GET of the PR is a poll, as getSubmittedPullRequest is: it answers the sequence's next
+    // state. Every other read sees the last one answered; the lookup by number, when nothing has
+    // read the PR yet, is its first answer.
+    const polled = match.route === 'v2.pullRequest' && match.id.toLowerCase() === SIM_PR_ID;
+    const pr = prAt(polled ? prCalls : Math.max(prCalls - 1, 0));
+    const baseUrl = `${options.tls ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`;
+    const world = { scenario, pr, queue: queueNow(pr), baseUrl };
+    const answer = v2Answer(match.route, match.id, url.searchParams, world);
+    if (polled || (answer.readsPr && prCalls === 0)) prCalls++;
+    if (step?.body !== undefined) return send(200, step.body, step.headers);
+    if (step?.truncate && answer.status === 200) return sendHalf(req, res, record, answer.body, requestId);
+    send(answer.status, answer.body, step?.headers);
   }
 
   /** @type {http.RequestListener} */
@@ -233,12 +336,17 @@ export async function startSimulator(options = {}) {
     requests,
     /** Requests made to one endpoint so far. @param {Endpoint} endpoint */
     count: (endpoint) => requests.filter((r) => r.endpoint === endpoint).length,
-    /** How many requests the rate limit turned away. */
-    throttled: () => throttled,
+    /** The v2 key accepted (the first, when several are). */
+    apiKey: apiKeys[0] ?? SIM_API_KEY,
+    /** How many requests a rate limit turned away: v1's, v2's, or (no argument) both. @param {'v1' | 'v2'} [api] */
+    throttled: (api) => (api === 'v1' ? throttledV1 : api === 'v2' ? throttledV2 : throttledV1 + throttledV2),
     useScenario,
     /** Answer the next requests to `endpoint` with these steps. @param {Endpoint} endpoint @param {Step[]} steps */
     script: (endpoint, steps) => scripts[endpoint].push(...steps),
-    /** getSubmittedPullRequest answers these states on successive calls; the last one stays. @param {string[]} states */
+    /**
+     * getSubmittedPullRequest and GET /v2/pull-requests/{id} answer these states on successive
+     * calls; the last one stays. @param {string[]} states
+     */
     setPrStates: (states) => {
       prStates = [...states];
       changedAt = [];
@@ -280,10 +388,28 @@ function requestProblem(endpoint, body) {
   return undefined;
 }
 
-/** @param {http.ServerResponse} res @param {number} bytes @param {RequestRecord} record */
-function streamJunk(res, bytes, record) {
+/**
+ * Whether a v1 request asks about the scenario's repository (host, owner and name in any case, as
+ * GitHub's are) and branch.
+ * @param {unknown} body
+ */
+function servesScenario(body) {
+  const { repo, targetBranch } = /** @type {{ repo: Record<string, string>, targetBranch: string }} */ (body);
+  return (
+    String(repo.host).toLowerCase() === SIM_REPO.host &&
+    String(repo.owner).toLowerCase() === SIM_REPO.owner.toLowerCase() &&
+    String(repo.name).toLowerCase() === SIM_REPO.name.toLowerCase() &&
+    targetBranch === SIM_BRANCH
+  );
+}
+
+/**
+ * @param {http.ServerResponse} res @param {number} bytes @param {RequestRecord} record
+ * @param {Record<string, string>} [headers]
+ */
+function streamJunk(res, bytes, record, headers = {}) {
   record.status = 200;
-  res.writeHead(200, { 'content-type': 'application/json' });
+  res.writeHead(200, { 'content-type': 'application/json', ...headers });
   const chunk = Buffer.alloc(64 * 1024, 'x');
   let left = bytes;
   const pump = () => {
@@ -303,23 +429,34 @@ function delay(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_REPO, SIM_SHA };
+export { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_PR_ID, SIM_QUEUE_ID, SIM_REPO, SIM_REPO_ID, SIM_SHA, v2Error };
 
 const USAGE = `Usage: node simulator/server.mjs [options]
 
-Serves Trunk's v1 API (getSubmittedPullRequest, getQueue) on 127.0.0.1 until stopped (Ctrl-C).
-Point the action's api-url at the URL it prints, with api-token ${SIM_TOKEN}.
+Serves Trunk's merge queue API on 127.0.0.1 until stopped (Ctrl-C), both versions from one
+scenario, for the repository ${SIM_REPO.host}/${SIM_REPO.owner}/${SIM_REPO.name} and branch ${SIM_BRANCH} only (any
+other answers as Trunk would: no such queue):
+  v1  POST /v1/getSubmittedPullRequest, /v1/getQueue; header x-api-token: ${SIM_TOKEN}
+  v2  GET /v2/repositories, /v2/merge-queues, /v2/merge-queues/{id}/order, /v2/pull-requests,
+      /v2/pull-requests/{id} and its /queue-entry-history, /verification-runs and
+      /queue-entry-estimate; header Authorization: Bearer ${SIM_API_KEY}
+Point the action's api-url at the URL it prints, with api-token (v1) or api-key (v2) above.
 
 Options:
-  --scenario NAME    what the API answers (default: testing); --list shows the scenarios
-  --list             list the scenarios and exit
-  --port N           port to listen on (default: 0, a free port)
-  --latency-ms N     server time added to every request (default: 0)
-  --token TOKEN      the API token to accept (default: ${SIM_TOKEN})
-  --detach           start it in the background, print its URL and process id, and return
-                     (for CI steps, in any shell); stop it by its process id
-  --log FILE         with --detach: where its output goes (default: simulator.log)
-  -h, --help         show this help and exit
+  --scenario NAME      what the API answers (default: testing); --list shows the scenarios
+  --list               list the scenarios and exit
+  --port N             port to listen on (default: 0, a free port)
+  --latency-ms N       server time added to every request (default: 0)
+  --token TOKEN        the v1 API token to accept (default: ${SIM_TOKEN})
+  --api-key KEY        the v2 API key to accept (default: ${SIM_API_KEY})
+  --v2-rate-limit N    v2 requests a second each key may make to /v2/pull-requests*, as Trunk
+                       allows (default: 5; 0: no limit)
+  --v2-429 KIND        what a throttled v2 request gets: envelope (RATE_LIMIT_EXCEEDED, the
+                       default) or empty (no body, as Trunk's edge sometimes answers)
+  --detach             start it in the background, print its URL and process id, and return
+                       (for CI steps, in any shell); stop it by its process id
+  --log FILE           with --detach: where its output goes (default: simulator.log)
+  -h, --help           show this help and exit
 `;
 
 /** `node simulator/server.mjs …`: serve until stopped, or start in the background with --detach. */
@@ -331,6 +468,9 @@ async function main() {
       port: { type: 'string', default: '0' },
       'latency-ms': { type: 'string', default: '0' },
       token: { type: 'string', default: SIM_TOKEN },
+      'api-key': { type: 'string', default: SIM_API_KEY },
+      'v2-rate-limit': { type: 'string', default: '5' },
+      'v2-429': { type: 'string', default: 'envelope' },
       detach: { type: 'boolean', default: false },
       log: { type: 'string', default: 'simulator.log' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -350,14 +490,30 @@ async function main() {
   const port = wholeNumber('--port', values.port, 0, 65535);
   const latencyMs = wholeNumber('--latency-ms', values['latency-ms'], 0, 600_000);
   if (values.token === '') throw new UsageError('--token must not be empty');
+  if (values['api-key'] === '') throw new UsageError('--api-key must not be empty');
+  const perSecondPerKey = wholeNumber('--v2-rate-limit', values['v2-rate-limit'], 0, 1_000_000);
+  const kind = values['v2-429'];
+  if (kind !== 'envelope' && kind !== 'empty') {
+    throw new UsageError(`--v2-429 must be envelope or empty, got "${kind}"`);
+  }
   if (values.detach) {
     const args = ['--scenario', values.scenario, '--port', String(port), '--latency-ms', String(latencyMs)];
-    return detach(values.log, [...args, '--token', values.token]);
+    args.push('--token', values.token, '--api-key', values['api-key']);
+    return detach(values.log, [...args, '--v2-rate-limit', String(perSecondPerKey), '--v2-429', kind]);
   }
 
   let sim;
   try {
-    sim = await startSimulator({ scenario: values.scenario, port, latencyMs, token: values.token });
+    sim = await startSimulator({
+      scenario: values.scenario,
+      port,
+      latencyMs,
+      token: values.token,
+      apiKey: values['api-key'],
+      // On here, as Trunk has it; off by default in startSimulator, whose tests may poll on a
+      // virtual clock far faster than 5 a second of real time.
+      ...(perSecondPerKey > 0 ? { v2RateLimit: { perSecondPerKey, body: kind } } : {}),
+    });
   } catch (error) {
     const code = /** @type {{ code?: string }} */ (error).code;
     console.error(
@@ -367,7 +523,7 @@ async function main() {
     );
     return 1;
   }
-  console.log(`Trunk API simulator on ${sim.url} (token ${sim.token}); Ctrl-C stops it.`);
+  console.log(`Trunk API simulator on ${sim.url} (token ${sim.token}) (api key ${sim.apiKey}); Ctrl-C stops it.`);
   return undefined;
 }
 

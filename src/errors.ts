@@ -16,22 +16,42 @@ export class InputError extends ActionError {
   }
 }
 
-export type Endpoint = 'getSubmittedPullRequest' | 'getQueue';
-
 /** A request the API did not answer usefully, after any retries the policy allows. */
 export class ApiError extends ActionError {
   override name = 'ApiError';
   constructor(
-    readonly endpoint: Endpoint,
+    /** What was asked, as the message names it: `getQueue`, `v2 GET /v2/merge-queues`. */
+    readonly endpoint: string,
     message: string,
-    /** Worth asking again later: throttling, a server error, a timeout or a lost connection. */
-    readonly transient = false,
+    readonly options: {
+      /** Worth asking again later: throttling, a server error, a timeout or a lost connection. */
+      transient?: boolean;
+      /** False when no HTTP answer arrived at all (a connection that failed, a timeout). */
+      reached?: boolean;
+      /** A host name that does not resolve: asking again for an hour will not change that. */
+      unresolved?: boolean;
+      /** HTTP 429: the API asked the action to slow down. */
+      throttled?: boolean;
+    } = {},
   ) {
     super(`Trunk API ${endpoint}: ${message}`);
+  }
+
+  get transient(): boolean {
+    return this.options.transient ?? false;
   }
 }
 
 /** The step's own verdict: not ready with fail-if-not-ready, or a wait that ended badly. */
 export class VerdictError extends ActionError {
   override name = 'VerdictError';
+}
+
+/** Raised when the caller's signal (the wait's deadline, a sibling's failure, a cancelled job) cut a request short. */
+export class CancelledError extends Error {
+  override name = 'CancelledError';
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

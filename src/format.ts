@@ -46,6 +46,7 @@ export function ordinal(n: number): string {
 
 /** `14:05 UTC`, with the date too when it is not the same UTC day as now. */
 export function utcClock(ms: number, nowMs: number): string {
+  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return 'an unknown time';
   const iso = new Date(ms).toISOString();
   const sameDay = iso.slice(0, 10) === new Date(nowMs).toISOString().slice(0, 10);
   return `${sameDay ? '' : `${iso.slice(0, 10)} `}${iso.slice(11, 16)} UTC`;

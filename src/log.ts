@@ -10,14 +10,16 @@ import type { RunnerIO } from './runner-io.js';
 export interface Log {
   info(line: string): void;
   warning(line: string): void;
+  notice(line: string): void;
   debug(line: string): void;
 }
 
-export function createLog(io: Pick<RunnerIO, 'info' | 'warning' | 'debug'>, redactor: Redactor): Log {
+export function createLog(io: Pick<RunnerIO, 'info' | 'warning' | 'notice' | 'debug'>, redactor: Redactor): Log {
   const clean = (line: string) => oneLine(redactor.text(line)).replace(/##\[/g, '## [');
   return {
     info: (line) => io.info(clean(line)),
     warning: (line) => io.warning(clean(line)),
+    notice: (line) => io.notice(clean(line)),
     debug: (line) => io.debug(clean(line)),
   };
 }

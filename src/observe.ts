@@ -1,13 +1,13 @@
-// Asks the API, once or until the PR reaches a wanted state. Everything it learns goes into
-// `seen` as soon as it arrives, so however this ends (success, verdict, deadline, API failure)
-// the entry point can still set every output from the last answers.
+// Asks the API, once or until the PR reaches a wanted state, and answers with one observation:
+// the last answers it had, how a wait went, and what stopped it. It never throws for a normal
+// ending (a deadline, a final state, a cancelled job, an API that failed): the entry point derives
+// the outputs, the summary and the error line from the observation, whatever happened.
 import type { Clock } from './clock.js';
-import { ApiError, VerdictError } from './errors.js';
+import { ApiError, CancelledError } from './errors.js';
 import { formatDuration, plural } from './format.js';
 import type { Log } from './log.js';
-import type { PrAnswer, QueueAnswer } from './schemas.js';
+import type { PrAnswer, QueueAnswer, StatusSource, Story } from './model.js';
 import { deriveStatus, queueStateNote } from './status.js';
-import { CancelledError, type QueueRef, type TrunkClient } from './trunk-client.js';
 import { decideVerdict, stateOf, stateText, TERMINAL_STATES, verdictText } from './verdict.js';
 
 /** How a wait went: the outputs, the summary and the log all read it from here. */
@@ -20,18 +20,30 @@ export interface WaitOutcome {
   polls: number;
 }
 
-export interface Seen {
+/** Why the observation ended. */
+export type Stop =
+  | { kind: 'answered' }
+  | { kind: 'reached'; state: string }
+  | { kind: 'final-state'; state: string }
+  | { kind: 'timed-out'; failedPolls: number; lastFailure?: ApiError; everAnswered: boolean }
+  | { kind: 'cancelled'; reason: string }
+  | { kind: 'failed'; error: unknown };
+
+export interface Observation {
   pr?: PrAnswer;
   queue?: QueueAnswer;
+  story?: Story;
+  /** Said once in the log, each. */
+  warnings: string[];
   /** undefined without wait-for. */
   wait?: WaitOutcome;
-  /** The queue-state warning already given, so the end of the run does not repeat it. */
+  /** The queue-state warning a wait gave at its first read, so the end of the run does not repeat it. */
   queueWarning?: string;
+  stop: Stop;
 }
 
 export interface ObserveOptions {
-  client: TrunkClient;
-  ref: QueueRef;
+  source: StatusSource;
   pr: number;
   log: Log;
   /** Empty: ask once. */
@@ -40,84 +52,99 @@ export interface ObserveOptions {
   pollIntervalMs: number;
   clock: Clock;
   random: () => number;
+  /** Aborts when the job is cancelled: the run ends with what it has. */
+  cancel: AbortSignal;
 }
 
 /** A person watching the job should see it is alive at least this often. */
 const HEARTBEAT_MS = 60_000;
-/** Time the closing getQueue may take when the deadline has already passed. */
+/** Time the closing read may take when the deadline has already passed. */
 const FINAL_READ_GRACE_MS = 2_000;
 
-export async function observe(options: ObserveOptions, seen: Seen): Promise<void> {
-  if (options.waitFor.length === 0) return readBoth(options, seen);
-  return waitForState(options, seen);
-}
-
-/**
- * Both requests at once. The first failure ends the read: the other request is aborted rather
- * than left to finish its retries, since the run cannot use one answer without the other.
- */
-async function readBoth({ client, ref, pr }: ObserveOptions, seen: Seen, deadline?: AbortSignal): Promise<void> {
-  const sibling = new AbortController();
-  const signal = deadline ? AbortSignal.any([deadline, sibling.signal]) : sibling.signal;
-  let failure: { error: unknown } | undefined;
-  const settle = async <T>(request: Promise<T>, keep: (value: T) => void) => {
+export async function observe(options: ObserveOptions): Promise<Observation> {
+  const seen: Observation = { warnings: [], stop: { kind: 'answered' } };
+  if (options.waitFor.length === 0) {
     try {
-      keep(await request);
+      Object.assign(seen, await options.source.read(options.cancel));
+      seen.warnings = seen.warnings ?? [];
     } catch (error) {
-      failure ??= { error };
-      sibling.abort();
+      seen.stop = stopFor(error, options.cancel);
     }
-  };
-  await Promise.all([
-    settle(client.getSubmittedPullRequest(ref, pr, signal), (answer) => (seen.pr = answer)),
-    settle(client.getQueue(ref, signal), (queue) => (seen.queue = queue)),
-  ]);
-  if (failure) throw failure.error;
+    return seen;
+  }
+  await waitForState(options, seen);
+  return seen;
 }
 
-async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> {
-  const { client, ref, pr, log, waitFor, waitTimeoutMs, pollIntervalMs, clock, random } = options;
+function stopFor(error: unknown, cancel: AbortSignal): Stop {
+  if (error instanceof CancelledError && cancel.aborted) return { kind: 'cancelled', reason: cancelReason(cancel) };
+  return { kind: 'failed', error };
+}
+
+function cancelReason(cancel: AbortSignal): string {
+  return typeof cancel.reason === 'string' ? cancel.reason : 'the job was cancelled';
+}
+
+async function waitForState(options: ObserveOptions, seen: Observation): Promise<void> {
+  const { source, pr, log, waitFor, waitTimeoutMs, pollIntervalMs, clock, random, cancel } = options;
   const started = clock.now();
   const deadlineAt = started + waitTimeoutMs;
   const deadline = clock.timeout(waitTimeoutMs);
+  const signal = AbortSignal.any([deadline, cancel]);
   const wanted = waitFor.join(' or ');
   let polls = 0;
-  /** The PR was read again after the queue was: the queue's answer is older than the PR's. */
-  let queueIsOlder = false;
-  let finalLine = '';
-  let verdict: ((queueNote: string) => VerdictError) | undefined;
+  let failedPolls = 0;
+  let lastFailure: ApiError | undefined;
+  let everAnswered = false;
+  let lastWarningAt = Number.NEGATIVE_INFINITY;
   const end = (ended: string, timedOut: boolean) => {
-    const waitedSeconds = Math.round((clock.now() - started) / 1000);
-    seen.wait = { waitFor, waitedSeconds, timedOut, ended, polls };
+    seen.wait = { waitFor, waitedSeconds: Math.round((clock.now() - started) / 1000), timedOut, ended, polls };
   };
   end('still waiting', false);
 
   const pause = () =>
     clock
-      .sleep(Math.min(pollIntervalMs * (1 + 0.1 * random()), Math.max(0, deadlineAt - clock.now())), deadline)
+      .sleep(Math.min(pollIntervalMs * (1 + 0.1 * random()), Math.max(0, deadlineAt - clock.now())), signal)
       .catch(() => {
         throw new CancelledError('the deadline passed while sleeping');
       });
   // A throttled or failing API is no reason to give up a wait the deadline still allows, on the
-  // first read as on every later one.
+  // first read as on every later one; but a host that does not resolve will not start to.
   const tolerating = async (read: () => Promise<void>): Promise<boolean> => {
     try {
       await read();
+      everAnswered = true;
       return true;
     } catch (error) {
       if (!(error instanceof ApiError) || !error.transient) throw error;
-      log.warning(`${error.message}; still waiting.`);
+      if (error.options.unresolved && !everAnswered) throw error;
+      failedPolls++;
+      lastFailure = error;
+      // Said at the heartbeat's pace: an hour of outage is a few lines, not one per poll.
+      if (clock.now() - lastWarningAt >= HEARTBEAT_MS) {
+        log.warning(`${error.message}; still waiting (${plural(failedPolls, 'failed poll')} so far).`);
+        lastWarningAt = clock.now();
+      } else {
+        log.debug(`${error.message}; still waiting.`);
+      }
       return false;
     } finally {
       polls++;
     }
   };
 
+  let polled = false;
   try {
-    while (!(await tolerating(() => readBoth(options, seen, deadline)))) await pause();
+    while (
+      !(await tolerating(async () => {
+        Object.assign(seen, await source.read(signal));
+      }))
+    ) {
+      await pause();
+    }
     let answer = seen.pr as PrAnswer;
     // Said now, not when the wait ends: a paused queue is why nothing will move.
-    const queue = (seen.queue as QueueAnswer).queue;
+    const queue = seen.queue as QueueAnswer;
     seen.queueWarning = queueStateNote(deriveStatus({ prNumber: pr, answer, queue, nowMs: clock.now() }));
     if (seen.queueWarning) log.warning(seen.queueWarning);
     log.info(
@@ -129,22 +156,21 @@ async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> 
       const state = stateOf(answer);
       if (waitFor.includes(state)) {
         end(`reached ${state}`, false);
-        finalLine = `PR #${pr} reached ${state} after ${formatDuration(seen.wait?.waitedSeconds ?? 0)}`;
+        seen.stop = { kind: 'reached', state };
         break;
       }
       if (TERMINAL_STATES.includes(state)) {
         end(`ended at ${state}`, false);
-        verdict = (note) =>
-          new VerdictError(`PR #${pr} reached ${state}, a final state that is not in wait-for (${wanted})${note}.`);
+        seen.stop = { kind: 'final-state', state };
         break;
       }
       await pause();
-      const polled = await tolerating(async () => {
-        seen.pr = await client.getSubmittedPullRequest(ref, pr, deadline);
+      const ok = await tolerating(async () => {
+        seen.pr = await source.poll(signal);
       });
-      if (!polled) continue;
+      if (!ok) continue;
+      polled = true;
       answer = seen.pr as PrAnswer;
-      queueIsOlder = true;
       const key = changeKey(answer);
       const waited = formatDuration((clock.now() - started) / 1000);
       const line = `PR #${pr} is ${describe(answer)} (${waited} waited, ${plural(polls, 'poll')})`;
@@ -157,23 +183,25 @@ async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> 
       }
     }
   } catch (error) {
+    if (cancel.aborted) {
+      end('cancelled', false);
+      seen.stop = { kind: 'cancelled', reason: cancelReason(cancel) };
+      return;
+    }
     if (!(error instanceof CancelledError) || !deadline.aborted) {
       end('stopped by an error', false);
-      throw error;
+      seen.stop = { kind: 'failed', error };
+      return;
     }
     end('timed out', true);
-    const now = seen.pr ? `; it is ${describe(seen.pr)}` : '';
-    verdict = (note) =>
-      new VerdictError(
-        `Timed out after ${formatDuration(waitTimeoutMs / 1000)} waiting for PR #${pr} to reach ${wanted}${now}${note}.`,
-      );
+    seen.stop = { kind: 'timed-out', failedPolls, lastFailure, everAnswered };
   }
 
   // The summary should describe the queue as it was when the wait ended, not when it began.
-  if (queueIsOlder && seen.queue) {
+  if (polled && seen.pr && seen.queue && !cancel.aborted) {
     const budget = Math.max(deadlineAt - clock.now(), FINAL_READ_GRACE_MS);
     try {
-      seen.queue = await client.getQueue(ref, clock.timeout(budget));
+      Object.assign(seen, await source.refresh(seen.pr, AbortSignal.any([clock.timeout(budget), cancel])));
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       log.warning(
@@ -181,11 +209,9 @@ async function waitForState(options: ObserveOptions, seen: Seen): Promise<void> 
       );
     }
   }
-  if (verdict) throw verdict(queueNote(seen));
-  log.info(`${finalLine}${queueNote(seen)}.`);
 }
 
-function describe(answer: PrAnswer): string {
+export function describe(answer: PrAnswer): string {
   return `${stateText(stateOf(answer))} (${verdictText(decideVerdict(answer))})`;
 }
 
@@ -197,7 +223,7 @@ function changeKey(answer: PrAnswer): string {
  * While the queue is not running, the wait's lines say so: it is why nothing moves. Between the
  * first and the last read the queue is not asked again, so a heartbeat says what it last was.
  */
-function queueNote({ queue }: Seen, tense: 'is' | 'was' = 'is'): string {
+export function queueNote({ queue }: Pick<Observation, 'queue'>, tense: 'is' | 'was' = 'is'): string {
   if (!queue || queue.queue.state === 'running') return '';
   return tense === 'is' ? `; the queue is ${queue.queue.state}` : `; the queue was ${queue.queue.state} at the start`;
 }

@@ -1,8 +1,9 @@
 // Every output of the action as the string the runner stores. Pure. Values taken from API strings
 // are made single lines, so a workflow comparing `== 'testing'` sees what it expects; the JSON
-// outputs keep the bodies exactly.
+// outputs keep the bodies exactly. Any output over GitHub's limit is left out, with a line saying so.
 import { formatBytes, oneLine } from './format.js';
 import type { WaitOutcome } from './observe.js';
+import type { Story } from './model.js';
 import { isoSeconds, type Status } from './status.js';
 
 /** Every output of the action, in the order action.yml lists them. */
@@ -35,6 +36,15 @@ export const OUTPUT_NAMES = [
   'queue-json',
   'waited-seconds',
   'timed-out',
+  'block-reasons',
+  'exit-reason',
+  'failing-checks',
+  'test-run-url',
+  'test-run-status',
+  'estimated-merge-at',
+  'estimate-status',
+  'directly-ahead',
+  'trunk-url',
 ] as const;
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 export type Outputs = Record<OutputName, string>;
@@ -57,22 +67,37 @@ export interface OutputSet {
 
 export function toOutputs(status: Status | undefined, run: RunFacts, wait: WaitOutcome | undefined): OutputSet {
   const outputs = Object.fromEntries(OUTPUT_NAMES.map((name) => [name, ''])) as Outputs;
-  const omitted: string[] = [];
   outputs.pr = text(run.pr);
   outputs['merge-queue-run'] = String(run.mergeQueueRun);
   outputs['waited-seconds'] = String(wait?.waitedSeconds ?? 0);
   outputs['timed-out'] = String(wait?.timedOut ?? false);
-  if (!status) return { outputs, omitted };
+  if (status) Object.assign(outputs, statusOutputs(status), storyOutputs(status.story));
+  for (const name of OUTPUT_NAMES) outputs[name] = oneLine(outputs[name]);
+  // The bodies as Trunk sent them, line breaks and all.
+  outputs['pr-json'] = status?.prJson ?? '';
+  outputs['queue-json'] = status?.queueJson ?? '';
 
+  const omitted: string[] = [];
+  for (const name of OUTPUT_NAMES) {
+    const bytes = Buffer.byteLength(outputs[name]);
+    if (bytes > OUTPUT_LIMIT_BYTES) {
+      outputs[name] = '';
+      omitted.push(`Output ${name} left out: it is ${formatBytes(bytes)}, over GitHub's 1 MB output limit.`);
+    }
+  }
+  return { outputs, omitted };
+}
+
+function statusOutputs(status: Status): Partial<Outputs> {
   const { pr, queue, verdict } = status;
-  const readiness = pr?.readiness ?? undefined;
-  Object.assign(outputs, {
+  const readiness = pr?.readiness;
+  return {
     state: status.state,
     submitted: String(status.submitted),
     ready: String(verdict.ready),
     'not-ready-reasons': verdict.reasons.join(','),
     'does-base-branch-match': text(readiness?.doesBaseBranchMatch),
-    'github-mergeability': text(readiness?.gitHubMergeability),
+    'github-mergeability': text(readiness?.mergeability),
     'requires-impacted-targets': text(readiness?.requiresImpactedTargets),
     'has-impacted-targets': text(readiness?.hasImpactedTargets),
     position: text(status.position),
@@ -82,30 +107,30 @@ export function toOutputs(status: Status | undefined, run: RunFacts, wait: WaitO
     'state-changed-at': text(pr?.stateChangedAt),
     'state-age-seconds': text(status.stateAgeSeconds),
     'testing-deadline': status.testingDeadlineMs === undefined ? '' : isoSeconds(status.testingDeadlineMs),
-    'queue-length': String(queue.enqueuedPullRequests.length),
+    'queue-length': String(queue.entries.length),
     'queue-state': queue.state,
     'queue-mode': queue.mode,
     'priority-name': text(pr?.priorityName),
     'priority-value': text(pr?.priorityValue),
-    'pr-sha': text(pr?.prSha),
+    'pr-sha': text(pr?.sha),
     stale: text(status.stale),
-  } satisfies Partial<Outputs>);
-  for (const name of OUTPUT_NAMES) outputs[name] = oneLine(outputs[name]);
+  };
+}
 
-  for (const [name, body] of [
-    ['pr-json', status.prBody],
-    ['queue-json', status.queueBody],
-  ] as const) {
-    if (body === undefined) continue;
-    const json = JSON.stringify(body);
-    const bytes = Buffer.byteLength(json);
-    if (bytes > OUTPUT_LIMIT_BYTES) {
-      omitted.push(`Output ${name} left out: the body is ${formatBytes(bytes)}, over GitHub's 1 MB output limit.`);
-    } else {
-      outputs[name] = json;
-    }
-  }
-  return { outputs, omitted };
+function storyOutputs(story: Story | undefined): Partial<Outputs> {
+  if (!story) return {};
+  const { exit, testRun, estimate } = story;
+  return {
+    'block-reasons': story.blockReasons?.map((reason) => reason.code).join(',') ?? '',
+    'exit-reason': text(exit?.reason),
+    'failing-checks': exit && exit.failingChecks.length > 0 ? JSON.stringify(exit.failingChecks) : '',
+    'test-run-url': text(testRun?.url),
+    'test-run-status': text(testRun?.status),
+    'estimated-merge-at': estimate?.mergeAtMs === undefined ? '' : isoSeconds(estimate.mergeAtMs),
+    'estimate-status': text(estimate?.status),
+    'directly-ahead': story.directlyAhead?.join(',') ?? '',
+    'trunk-url': text(story.trunkUrl),
+  };
 }
 
 function text(value: string | number | boolean | null | undefined): string {

@@ -1,74 +1,205 @@
-// Cuts the API token out of text that came from outside: error bodies, response bodies, echoed
-// URLs. A server may echo the token back in any letter case and in the spelling of its format,
-// even mixed within one echo (a JSON \u escape for one character, an HTML entity for the next,
-// percent-encoding for a third), so the pattern lets each character take any of its spellings.
-// Runs of the token's letters and digits, which most spellings leave as they are, are cut too, in
-// case only part of the token comes back: no eleven of them in a row survive. All of it happens before anything
-// is shortened, escaped or encoded: after that, a fragment could survive that no pattern matches.
+// Cuts the credentials out of text where it leaves the action: log lines, outputs, the summary and
+// the error line. Decisions are made on the answers as Trunk sent them; only what is written out
+// is redacted, so a token that happens to share letters with a SHA or a state never changes what
+// the action decides.
+//
+// The rule (the contract's): no 12-character fragment of a credential, in any letter case and in
+// any spelling the text's format gives it. So the text is looked at as written and again after
+// each round of decoding (JSON and JavaScript escapes, HTML entities, percent-encoding: an error
+// body quoting a JSON body is escaped twice), with every decoded character remembering the span
+// of the text it came from, and each fragment found is cut from the text as written.
 
 export const REDACTED = '***';
+/** The longest piece of a credential that may appear: any longer run of it is cut. */
+export const FRAGMENT = 12;
+/** Rounds of decoding: an escape inside an escape inside an entity, and then some. */
+const MAX_ROUNDS = 6;
+/** Any FRAGMENT-long piece of a credential contains one of its BLOCK-long pieces that start at a multiple of BLOCK. */
+const BLOCK = FRAGMENT / 2;
 
 export interface Redactor {
-  /** The text without any spelling of the token. */
+  /** The text without any fragment of a credential. */
   text(value: string): string;
-  /** A parsed JSON value with the token cut out of every string in it, keys included. */
-  json(value: unknown): unknown;
 }
 
-/** The shortest run of the token's letters and digits that is cut wherever it appears. */
-const MIN_RUN = 8;
-const STEP = 4;
+/** A view of the text: each character of `chars` came from `from[i]`..`to[i]` of the original. */
+interface Layer {
+  chars: string;
+  from?: Int32Array;
+  to?: Int32Array;
+}
 
-export function createRedactor(secret: string): Redactor {
-  if (!secret) return { text: (value) => value, json: (value) => value };
-  // Stretches of MIN_RUN of the token's letters and digits, starting every STEP characters: any
-  // part of a run of MIN_RUN + STEP - 1 or more contains one, so part of a run is caught too,
-  // with a quarter of the alternatives every start would need.
-  const stretches = new Set<string>();
-  for (const run of secret.match(new RegExp(`[A-Za-z0-9]{${MIN_RUN},}`, 'g')) ?? []) {
-    for (let at = 0; at < run.length; at += STEP) {
-      const from = Math.min(at, run.length - MIN_RUN);
-      stretches.add(run.slice(from, from + MIN_RUN));
+/**
+ * The kinds of escape a format gives a character. A text is read with every mix of the kinds it
+ * holds: all at once (a text that spells each character its own way, or an escape inside an
+ * entity), and each on its own, since one format's text can look like another's escape: a token
+ * holding `%aE` stays whole in an HTML page that is not percent-encoded, and a plain backslash
+ * before `\u0027` is a backslash and a quote to a reader who takes one character at a time.
+ */
+const KINDS = {
+  unicode: String.raw`\\u(?<u4>[0-9a-fA-F]{4})|\\u\{(?<uBrace>[0-9a-fA-F]{1,6})\}|\\x(?<x2>[0-9a-fA-F]{2})`,
+  short: String.raw`\\(?<short>[\\"/'bfnrt])`,
+  /** The short escapes with `\\` left as it is: the other reading of a backslash before an escape. */
+  shortPlain: String.raw`\\(?<short>["/'bfnrt])`,
+  html: String.raw`&#0*(?<decimal>\d{1,7});?|&#[xX]0*(?<hex>[0-9a-fA-F]{1,6});?|&(?<named>amp|lt|gt|quot|apos);`,
+  percent: String.raw`%(?<percent>[0-9a-fA-F]{2})`,
+} as const;
+type Kind = keyof typeof KINDS;
+const KIND_PATTERNS = Object.fromEntries(
+  Object.entries(KINDS).map(([kind, source]) => [kind, new RegExp(source)]),
+) as Record<Kind, RegExp>;
+
+/** Every reading: a mix of kinds, each kind alone first. `short` and `shortPlain` never mix. */
+const READINGS: ReadonlyArray<{ kinds: readonly Kind[]; pattern: RegExp }> = (() => {
+  const mixes: Kind[][] = [];
+  for (const backslash of [['short'], ['shortPlain'], []] as Kind[][]) {
+    for (let bits = 7; bits >= 0; bits--) {
+      const others = (['unicode', 'html', 'percent'] as const).filter((_, i) => bits & (1 << i));
+      const kinds = [...others, ...backslash];
+      if (kinds.length > 0) mixes.push(kinds);
     }
   }
-  const whole = [...secret].map(spellingsOf).join('');
-  const pattern = new RegExp([whole, ...stretches].join('|'), 'gi');
-  const text = (value: string) => value.replace(pattern, REDACTED);
-  const json = (value: unknown): unknown => {
-    if (typeof value === 'string') return text(value);
-    if (Array.isArray(value)) return value.map(json);
-    if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [text(key), json(item)]));
+  mixes.sort((a, b) => a.length - b.length);
+  return mixes.map((kinds) => ({ kinds, pattern: new RegExp(kinds.map((kind) => KINDS[kind]).join('|'), 'g') }));
+})();
+/** Readings looked at in one round at most: they branch, and a text could make them many. */
+const MAX_LAYERS = 32;
+/**
+ * Characters the readings beyond the first may decode in all: the widest reading is followed
+ * through every round, whatever the text's size (a 1 MB body costs what it always did); the
+ * others while this lasts, which for a log line, an output or a summary is all of them.
+ */
+const EXTRA_READING_CHARS = 2_000_000;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const SHORT: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+export function createRedactor(credentials: readonly string[]): Redactor {
+  const secrets = [...new Set(credentials.filter(Boolean).map(asciiLower))];
+  if (secrets.length === 0) return { text: (value) => value };
+  return { text: (value) => redact(value, secrets) };
+}
+
+function redact(text: string, secrets: readonly string[]): string {
+  const spans: Array<[number, number]> = [];
+  let budget = EXTRA_READING_CHARS;
+  let layers: Layer[] = [{ chars: text }];
+  for (let round = 0; layers.length > 0 && round <= MAX_ROUNDS; round++) {
+    const next: Layer[] = [];
+    const seen = new Set<string>();
+    layers.forEach((layer, index) => {
+      find(layer, secrets, spans);
+      const present = (Object.keys(KIND_PATTERNS) as Kind[]).filter((kind) => KIND_PATTERNS[kind].test(layer.chars));
+      // A reading with a kind the text does not hold is the same as one without it.
+      const readings = READINGS.filter(({ kinds }) => kinds.every((kind) => present.includes(kind)));
+      const widest = readings.find(
+        ({ kinds }) =>
+          kinds.length === present.filter((k) => k !== 'shortPlain').length && !kinds.includes('shortPlain'),
+      );
+      // The first layer is the widest reading of the one before: it goes first, and always on.
+      for (const reading of index === 0 && widest ? [widest, ...readings.filter((r) => r !== widest)] : readings) {
+        const always = index === 0 && reading === widest;
+        if (!always && (budget < layer.chars.length || next.length >= MAX_LAYERS)) break;
+        if (!always) budget -= layer.chars.length;
+        const decoded = decode(layer, reading.pattern);
+        if (decoded && !seen.has(decoded.chars)) {
+          seen.add(decoded.chars);
+          next.push(decoded);
+        }
+      }
+    });
+    layers = next;
+  }
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [from, to] of spans) {
+    if (to <= at) continue;
+    if (from >= at) out += text.slice(at, from) + REDACTED;
+    at = to;
+  }
+  return out + text.slice(at);
+}
+
+/** Adds the spans (in the original text) of every credential fragment visible in this layer. */
+function find(layer: Layer, secrets: readonly string[], spans: Array<[number, number]>): void {
+  const lower = asciiLower(layer.chars);
+  const add = (start: number, end: number) =>
+    spans.push([layer.from ? (layer.from[start] as number) : start, layer.to ? (layer.to[end - 1] as number) : end]);
+  for (const secret of secrets) {
+    if (secret.length <= FRAGMENT) {
+      for (let at = lower.indexOf(secret); at >= 0; at = lower.indexOf(secret, at + 1)) add(at, at + secret.length);
+      continue;
     }
-    return value;
+    for (let offset = 0; offset + BLOCK <= secret.length; offset += BLOCK) {
+      const block = secret.slice(offset, offset + BLOCK);
+      for (let at = lower.indexOf(block); at >= 0; at = lower.indexOf(block, at + 1)) {
+        let left = 0;
+        while (at - left > 0 && offset - left > 0 && lower[at - left - 1] === secret[offset - left - 1]) left++;
+        let right = BLOCK;
+        while (
+          at + right < lower.length &&
+          offset + right < secret.length &&
+          lower[at + right] === secret[offset + right]
+        ) {
+          right++;
+        }
+        if (left + right >= FRAGMENT) add(at - left, at + right);
+      }
+    }
+  }
+}
+
+/** The layer with one round of escapes decoded; undefined when there was nothing to decode. */
+function decode(layer: Layer, pattern: RegExp): Layer | undefined {
+  const { chars } = layer;
+  pattern.lastIndex = 0;
+  if (!pattern.test(chars)) return undefined;
+  pattern.lastIndex = 0;
+  const from = new Int32Array(chars.length);
+  const to = new Int32Array(chars.length);
+  const origin = (i: number) => (layer.from ? (layer.from[i] as number) : i);
+  const end = (i: number) => (layer.to ? (layer.to[i] as number) : i + 1);
+  const parts: string[] = [];
+  let length = 0;
+  let read = 0;
+  const keep = (upTo: number) => {
+    parts.push(chars.slice(read, upTo));
+    for (; read < upTo; read++, length++) {
+      from[length] = origin(read);
+      to[length] = end(read);
+    }
   };
-  return { text, json };
+  for (let match = pattern.exec(chars); match; match = pattern.exec(chars)) {
+    keep(match.index);
+    // Never longer than what it decodes, so the arrays sized for `chars` hold every unit.
+    const decoded = decodeMatch(match);
+    const last = match.index + match[0].length - 1;
+    parts.push(decoded);
+    for (let unit = 0; unit < decoded.length; unit++, length++) {
+      from[length] = origin(match.index);
+      to[length] = end(last);
+    }
+    read = last + 1;
+  }
+  keep(chars.length);
+  return { chars: parts.join(''), from: from.subarray(0, length), to: to.subarray(0, length) };
 }
 
-const NAMED_ENTITIES: Record<string, string[]> = {
-  '&': ['&amp;'],
-  '<': ['&lt;'],
-  '>': ['&gt;'],
-  '"': ['&quot;'],
-  "'": ['&apos;'],
-};
-
-/** One character as a regular expression that matches it in any spelling a format gives it. */
-function spellingsOf(char: string): string {
-  const code = char.charCodeAt(0);
-  const hex = code.toString(16);
-  const spellings = [
-    escapeRegExp(char),
-    `\\\\u0*${hex}`, // JSON, JavaScript
-    `&#0*${code};`, // HTML, decimal
-    `&#x0*${hex};`, // HTML, hexadecimal
-    `%${hex.padStart(2, '0')}`, // URLs
-    ...(NAMED_ENTITIES[char] ?? []),
-    ...(`"\\/`.includes(char) ? [escapeRegExp(`\\${char}`)] : []), // JSON's short escapes
-  ];
-  return `(?:${spellings.join('|')})`;
+function decodeMatch(match: RegExpExecArray): string {
+  const { u4, uBrace, x2, short, decimal, hex, named, percent } = match.groups ?? {};
+  const hexCode = u4 ?? uBrace ?? x2 ?? hex ?? percent;
+  if (hexCode !== undefined) return codePoint(Number.parseInt(hexCode, 16));
+  if (decimal !== undefined) return codePoint(Number.parseInt(decimal, 10));
+  if (named !== undefined) return NAMED[named] ?? '';
+  return SHORT[short ?? ''] ?? short ?? '';
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function codePoint(code: number): string {
+  return code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
+}
+
+/** Lowercase for ASCII letters only, so every index still points at the same character. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }

@@ -29,10 +29,18 @@ export function parseRetryAfter(header: string | undefined, nowMs: number): numb
 /**
  * The wait before retry number `retry` (0 for the first): about 1 s, doubling each time; at least
  * `Retry-After` when the server sent one. Jitter of up to half the exponential step is added on
- * top in both cases, so many runs throttled together do not come back in step.
+ * top in both cases, so many runs throttled together do not come back in step; when throttled
+ * without a Retry-After, the jitter spans twice the step: forty jobs sharing a 5-a-second limit
+ * only all get through if their retries spread over more seconds than they need between them.
  */
-export function backoffMs(retry: number, retryAfterMs: number | undefined, random: () => number): number {
+export function backoffMs(
+  retry: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+  throttled = false,
+): number {
   const exponential = Math.min(BASE_MS * 2 ** retry, MAX_BACKOFF_MS);
   const least = Math.max(exponential, retryAfterMs ?? 0);
-  return Math.round(least + random() * exponential * 0.5);
+  const spread = throttled && retryAfterMs === undefined ? 2 : 0.5;
+  return Math.round(least + random() * exponential * spread);
 }

@@ -14,10 +14,18 @@ export interface RunnerIO {
   setFailed(message: string): void;
   info(line: string): void;
   warning(line: string): void;
+  notice(line: string): void;
   debug(line: string): void;
+  /**
+   * Calls `listener` when the job is cancelled (the runner sends SIGINT, then SIGTERM), so the run
+   * can write what it has before it ends; answers with a function that stops listening.
+   */
+  onCancel(listener: (reason: string) => void): () => void;
   clock: Clock;
   random(): number;
 }
+
+const CANCEL_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 
 /**
  * The real runner: @actions/core, which reads inputs from process.env. A test that gives `run()`
@@ -34,7 +42,15 @@ export const actionsRunner: RunnerIO = {
   setFailed: (message) => core.setFailed(message),
   info: (line) => core.info(line),
   warning: (line) => core.warning(line),
+  notice: (line) => core.notice(line),
   debug: (line) => core.debug(line),
+  onCancel: (listener) => {
+    const handler = (signal: NodeJS.Signals) => listener(`the job was cancelled: ${signal}`);
+    for (const signal of CANCEL_SIGNALS) process.on(signal, handler);
+    return () => {
+      for (const signal of CANCEL_SIGNALS) process.off(signal, handler);
+    };
+  },
   clock: realClock,
   random: Math.random,
 };

@@ -1,22 +1,24 @@
-// The status the action derives from the two answers: the verdict, the PR's place in the queue and
-// who is ahead of it, how long it has been in its state and when the queue gives up on its test
-// run, staleness, and what the queue's own state means for it. Pure: the clock is an argument.
-import type { PrAnswer, Queue, SubmittedPullRequest } from './schemas.js';
-import { decideVerdict, IN_TEST_RUN, stateOf, TERMINAL_STATES, type Verdict } from './verdict.js';
+// The status the action derives from an answer: the verdict, the PR's place in the queue and who
+// is ahead of it, how long it has been in its state and when the queue gives up on its test run,
+// staleness, and what the queue's own state means for it. Pure: the clock is an argument, and it
+// works on the neutral model, whichever API answered.
+import type { PrAnswer, PrFacts, QueueAnswer, QueueFacts, Story } from './model.js';
+import { decideVerdict, stateOf, TERMINAL_STATES, type Verdict } from './verdict.js';
 
 export interface Status {
   prNumber: number;
-  /** Lowercased API state, `not_submitted` on 404, or empty when the API sent none. */
+  /** Normalised API state, `not_submitted` when not found, or empty when the API sent none. */
   state: string;
-  /** The API's isCurrentlySubmittedToQueue; false on 404. */
+  /** Whether the PR is currently submitted; false when not found. */
   submitted: boolean;
   verdict: Verdict;
-  pr?: SubmittedPullRequest;
-  queue: Queue;
-  /** The two answers as Trunk sent them, for pr-json and queue-json. */
-  prBody?: unknown;
-  queueBody: unknown;
-  /** 1-based place in `enqueuedPullRequests`; undefined when the PR is not listed. */
+  pr?: PrFacts;
+  queue: QueueFacts;
+  /** The API's own texts, for pr-json and queue-json. */
+  prJson?: string;
+  queueJson: string;
+  story?: Story;
+  /** 1-based place in the queue's line; undefined when the PR is not listed. */
   position?: number;
   prsAhead: number[];
   /** Of the PRs ahead, how many are being tested (or passed) and how many wait; undefined when not listed. */
@@ -35,44 +37,58 @@ export interface Status {
 export interface StatusInput {
   prNumber: number;
   answer: PrAnswer;
-  queue: Queue;
-  /** getQueue's answer as sent; the validated queue stands in for it where a test has none. */
-  queueBody?: unknown;
+  queue: QueueAnswer;
+  story?: Story;
   /** The event's head SHA, only when the event describes this PR. */
   eventHeadSha?: string;
   nowMs: number;
 }
 
-export function deriveStatus({ prNumber, answer, queue, queueBody, eventHeadSha, nowMs }: StatusInput): Status {
+/** Dates JavaScript can hold (±8.64e15 ms): a computed time past them is no time at all. */
+const MAX_DATE_MS = 8.64e15;
+
+export function deriveStatus({
+  prNumber,
+  answer,
+  queue: queueAnswer,
+  story,
+  eventHeadSha,
+  nowMs,
+}: StatusInput): Status {
+  const { queue } = queueAnswer;
   const pr = answer.found ? answer.pr : undefined;
   const state = stateOf(answer);
-  const entries = queue.enqueuedPullRequests;
-  const index = entries.findIndex((entry) => entry.prNumber === prNumber);
+  const entries = queue.entries;
+  const index = entries.findIndex((entry) => entry.number === prNumber);
   const ahead = index < 0 ? [] : entries.slice(0, index);
-  const aheadTesting = ahead.filter((entry) => IN_TEST_RUN.includes(entry.state ?? '')).length;
-  const changedMs = pr ? parseTimestamp(pr.stateChangedAt) : undefined;
-  const timeoutMinutes = queue.testingTimeoutMinutes;
+  const aheadTesting = ahead.filter((entry) => entry.testing).length;
+  const changedMs = pr?.stateChangedAt === undefined ? undefined : parseTimestamp(pr.stateChangedAt);
+  const timeoutMinutes = queue.testingTimeoutMinutes ?? 0;
+  const deadline = changedMs === undefined ? undefined : changedMs + timeoutMinutes * 60_000;
   return {
     prNumber,
     state,
-    submitted: pr?.isCurrentlySubmittedToQueue ?? false,
+    submitted: pr?.submitted ?? false,
     verdict: decideVerdict(answer),
     pr,
     queue,
-    prBody: answer.found ? answer.body : undefined,
-    queueBody: queueBody ?? queue,
+    prJson: answer.found ? answer.json : undefined,
+    queueJson: queueAnswer.json,
+    story,
     position: index < 0 ? undefined : index + 1,
-    prsAhead: ahead.map((entry) => entry.prNumber),
+    prsAhead: ahead.map((entry) => entry.number),
     aheadTesting: index < 0 ? undefined : aheadTesting,
     aheadPending: index < 0 ? undefined : ahead.length - aheadTesting,
     stateChangedMs: changedMs,
     stateAgeSeconds: changedMs === undefined ? undefined : Math.max(0, Math.floor((nowMs - changedMs) / 1000)),
     testingDeadlineMs:
-      state === 'testing' && changedMs !== undefined && timeoutMinutes > 0
-        ? changedMs + timeoutMinutes * 60_000
-        : undefined,
-    stale: eventHeadSha && pr?.prSha ? eventHeadSha.toLowerCase() !== pr.prSha.toLowerCase() : undefined,
+      state === 'testing' && timeoutMinutes > 0 && deadline !== undefined && validDate(deadline) ? deadline : undefined,
+    stale: eventHeadSha && pr?.sha ? eventHeadSha.toLowerCase() !== pr.sha.toLowerCase() : undefined,
   };
+}
+
+function validDate(ms: number): boolean {
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS;
 }
 
 // ISO 8601 with a date and a time, as Trunk sends it; Date.parse alone would also take "March 7"
@@ -84,11 +100,12 @@ export function parseTimestamp(text: string): number | undefined {
   if (!ISO_8601.test(value)) return undefined;
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
   const ms = Date.parse(zoned.replace(' ', 'T'));
-  return Number.isNaN(ms) ? undefined : ms;
+  return validDate(ms) ? ms : undefined;
 }
 
-/** ISO 8601 in UTC to the second: `2026-11-20T12:00:00Z`. */
+/** ISO 8601 in UTC to the second: `2026-11-20T12:00:00Z`; empty for a time no date can hold. */
 export function isoSeconds(ms: number): string {
+  if (!validDate(ms)) return '';
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 

@@ -1,20 +1,22 @@
-// The job summary as HTML text, for a person who opened the job to find out what is happening.
-// Pure: the clock is an argument. GitHub renders the summary as Markdown, where an HTML block
-// runs until the first blank line: every text from the API or the event is cut to a bounded
-// length, loses its line breaks and is entity-escaped, so a PR title can neither inject markup
-// nor end a table early, and the whole summary stays far below GitHub's 1 MiB step limit.
-import { formatDuration, grouped, humanSpan, oneLine, ordinal, plural, utcClock } from './format.js';
+// The job summary as HTML text, for a person who opened the job to find out what is happening:
+// the verdict first, what to do about it, the story behind the state, then the facts and the
+// queue. Pure: the clock is an argument. Every text from the API or the event goes through
+// escapeHtml (html.ts), and the whole summary stays far below GitHub's 1 MiB step limit.
+import { formatDuration, grouped, humanSpan, ordinal, plural, utcClock } from './format.js';
+import { escapeHtml } from './html.js';
+import type { QueueEntry } from './model.js';
 import type { WaitOutcome } from './observe.js';
 import type { RunFacts } from './outputs.js';
-import type { EnqueuedPullRequest } from './schemas.js';
 import { parseTimestamp, queueStateNote, type Status } from './status.js';
-import { describeReason, NOT_SUBMITTED, stateText } from './verdict.js';
+import { storySection } from './summary-story.js';
+import { describeReason, fixForReason, NOT_SUBMITTED, stateText } from './verdict.js';
+
+export { escapeHtml };
 
 /** Entry rows at most; a PR further down shows with a few rows around it. */
 export const MAX_ENTRY_ROWS = 50;
 /** Rows shown on each side of the PR's own row when it is further down than the first rows. */
 const AROUND = 2;
-const MAX_TEXT_CHARS = 200;
 const MAX_LISTED_STATUSES = 20;
 const COLUMNS = 6;
 
@@ -30,50 +32,58 @@ export interface SummaryInput {
   nowMs: number;
 }
 
-/** Escapes text for HTML element content and quoted attributes, on one line, bounded. */
-export function escapeHtml(value: unknown, maxChars = MAX_TEXT_CHARS): string {
-  // Line breaks and other controls would end the surrounding HTML block in Markdown.
-  let text = oneLine(String(value ?? ''));
-  const chars = Array.from(text);
-  if (chars.length > maxChars) text = `${chars.slice(0, maxChars - 1).join('')}…`;
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 export function renderSummary(input: SummaryInput): string {
   const { status } = input;
-  const parts: string[] = [`<h2>${status ? headline(status) : 'Merge queue status unavailable'}</h2>`];
+  const failed = input.failure !== undefined;
+  const parts: string[] = [`<h2>${status ? headline(status, failed) : '❌ Merge queue status unavailable'}</h2>`];
   if (input.failure) parts.push(`<p>❌ ${escapeHtml(input.failure, 1000)}</p>`);
   if (status) {
     const note = queueStateNote(status);
     if (note) parts.push(`<p>⚠️ ${escapeHtml(note, 1000)}</p>`);
-    parts.push(prLine(input, status), reasonsList(status), factsTable(input, status), readinessList(status));
-    parts.push(queueSection(status), entriesTable(input, status));
+    parts.push(prLine(input, status), reasonsList(status), storySection(status, input.nowMs));
+    parts.push(factsTable(input, status), readinessList(status), queueSection(status), entriesTable(input, status));
   }
   // An empty part would leave a blank line, which ends the HTML block in Markdown.
   return `${parts.filter(Boolean).join('\n')}\n`;
 }
 
-/** The verdict in words, first: "✅ Ready: PR #1842 testing for 12 min, 2nd in line". */
-function headline(status: Status): string {
+/**
+ * The verdict in words, first: "✅ Ready: PR #1842 testing for 12 min, 2nd in line". A step that
+ * failed is never headed with a green mark, and what holds the PR back (a paused queue, a stale
+ * commit) is in the heading, not only below it.
+ */
+function headline(status: Status, failed: boolean): string {
   const { state, verdict, prNumber, position, stateAgeSeconds } = status;
   const pr = `PR #${prNumber}`;
   const shown = escapeHtml(stateText(state));
   const age = stateAgeSeconds === undefined ? '' : humanSpan(stateAgeSeconds);
   const place = position === undefined ? '' : `, ${ordinal(position)} in line`;
-  if (state === 'merged') return `✅ Merged: ${pr} merged${age && ` ${age} ago`}`;
-  if (state === NOT_SUBMITTED) return `⏳ Not ready: ${pr} is not submitted to this queue`;
   const since = age && ` for ${age}`;
-  if (verdict.ready) return `✅ Ready: ${pr} ${shown}${since}${place}`;
-  const icon = verdict.reasons.some((code) => code.startsWith('state_')) ? '❌' : '⏳';
-  return `${icon} Not ready: ${pr} ${shown}${since}${place}`;
+  const words =
+    state === 'merged'
+      ? `Merged: ${pr} merged${age && ` ${age} ago`}`
+      : state === NOT_SUBMITTED
+        ? `Not ready: ${pr} is not submitted to this queue`
+        : `${verdict.ready ? 'Ready' : 'Not ready'}: ${pr} ${shown}${since}${place}`;
+  const finished = verdict.reasons.some((code) => code.startsWith('state_'));
+  const icon = failed || finished ? '❌' : verdict.ready ? '✅' : '⏳';
+  return `${icon} ${failed && verdict.ready ? words.replace(/^(Ready|Merged):/, '$1, but the step failed:') : words}${holdBack(status)}`;
+}
+
+function holdBack(status: Status): string {
+  const held: string[] = [];
+  if (queueStateNote(status)) held.push(`queue ${escapeHtml(status.queue.state.replace(/_/g, ' '))}`);
+  if (status.stale) held.push('stale: the queue has another commit');
+  return held.length ? ` — ${held.join(', ')}` : '';
 }
 
 function reasonsList({ verdict }: Status): string {
   if (verdict.ready) return '';
-  const items = verdict.reasons.map(
-    (code) => `<li>${escapeHtml(describeReason(code))} (<code>${escapeHtml(code)}</code>)</li>`,
-  );
-  return `<p>Why not ready:</p><ul>${items.join('')}</ul>`;
+  const items = verdict.reasons.map((code) => {
+    const fix = fixForReason(code);
+    return `<li>${escapeHtml(describeReason(code))} (<code>${escapeHtml(code)}</code>)${fix ? `: ${fix}` : ''}</li>`;
+  });
+  return `<p>Why not ready, and what clears it:</p><ul>${items.join('')}</ul>`;
 }
 
 function prUrl(input: SummaryInput, prNumber: number): string | undefined {
@@ -86,10 +96,15 @@ function prLink(input: SummaryInput, prNumber: number, label: string): string {
   return url ? `<a href="${escapeHtml(url, 2000)}">${label}</a>` : label;
 }
 
+/** A value shown only here: "—" when the API did not send it. */
+function orDash(value: unknown): string {
+  return value === undefined || value === null || value === '' ? '—' : escapeHtml(value);
+}
+
 function prLine(input: SummaryInput, status: Status): string {
   const { pr } = status;
-  const label = pr ? `#${status.prNumber} ${escapeHtml(pr.prTitle)}` : `#${status.prNumber}`;
-  const author = pr ? ` by ${escapeHtml(pr.prAuthor)}` : '';
+  const label = pr?.title ? `#${status.prNumber} ${escapeHtml(pr.title)}` : `#${status.prNumber}`;
+  const author = pr?.author ? ` by ${escapeHtml(pr.author)}` : '';
   const testRun = input.facts.mergeQueueRun ? ' This run is one of the merge queue’s test runs for it.' : '';
   return `<p>${prLink(input, status.prNumber, label)}${author} in ${escapeHtml(input.repo)}.${testRun}</p>`;
 }
@@ -100,7 +115,7 @@ function row(name: string, valueHtml: string): string {
 
 function factsTable(input: SummaryInput, status: Status): string {
   const { pr, queue, position } = status;
-  const length = queue.enqueuedPullRequests.length;
+  const length = queue.entries.length;
   const rows = [
     row('State', `<code>${escapeHtml(status.state || 'none reported')}</code>${sinceText(input, status)}`),
     row('Submitted', status.submitted ? 'yes' : 'no'),
@@ -114,8 +129,8 @@ function factsTable(input: SummaryInput, status: Status): string {
   ];
   if (status.testingDeadlineMs !== undefined) rows.push(row('Testing deadline', deadlineText(input, status)));
   rows.push(
-    row('Priority', pr ? `${escapeHtml(pr.priorityName)} (${escapeHtml(pr.priorityValue)})` : ''),
-    row('Head SHA', pr ? `<code>${escapeHtml(pr.prSha.slice(0, 12))}</code>${staleNote(status)}` : ''),
+    row('Priority', pr ? `${orDash(pr.priorityName)} (${orDash(pr.priorityValue)})` : ''),
+    row('Head SHA', pr?.sha ? `<code>${escapeHtml(pr.sha.slice(0, 12))}</code>${staleNote(status)}` : ''),
   );
   if (input.wait) rows.push(row('Wait', waitText(input.wait)));
   return `<table>${rows.join('')}</table>`;
@@ -169,10 +184,7 @@ function readinessList(status: Status): string {
   const items = [
     check(status.submitted, status.submitted ? 'Submitted to the queue' : 'Not currently submitted to the queue'),
     check(readiness.doesBaseBranchMatch, 'Base branch matches the queue'),
-    check(
-      readiness.gitHubMergeability === 'mergeable',
-      `GitHub mergeability: ${escapeHtml(readiness.gitHubMergeability)}`,
-    ),
+    check(readiness.mergeability === 'mergeable', `GitHub mergeability: ${escapeHtml(readiness.mergeability)}`),
     readiness.requiresImpactedTargets
       ? check(readiness.hasImpactedTargets === true, 'Impacted targets uploaded')
       : '<li>➖ Impacted targets not required</li>',
@@ -181,28 +193,35 @@ function readinessList(status: Status): string {
 }
 
 function queueSection({ queue }: Status): string {
-  const statuses = queue.requiredStatuses ?? [];
-  const listed = statuses
+  const { settings } = queue;
+  const statuses = settings.requiredStatuses;
+  const listed = (statuses ?? [])
     .slice(0, MAX_LISTED_STATUSES)
     .map((s) => escapeHtml(s))
     .join(', ');
   const more =
-    statuses.length > MAX_LISTED_STATUSES ? ` and ${grouped(statuses.length - MAX_LISTED_STATUSES)} more` : '';
-  const batching = queue.batch
-    ? `on (min size ${escapeHtml(queue.batchingMinSize)}, max wait ${plural(queue.batchingMaxWaitTimeMinutes, 'minute')})`
-    : 'off';
-  const settings = [
-    row('Concurrency', escapeHtml(queue.concurrency)),
-    row('Testing timeout', plural(queue.testingTimeoutMinutes, 'minute')),
-    row('Batching', batching),
-    row('Merge method', escapeHtml(queue.mergeMethod)),
-    row('Required statuses', statuses.length ? listed + more : 'none'),
+    statuses && statuses.length > MAX_LISTED_STATUSES
+      ? ` and ${grouped(statuses.length - MAX_LISTED_STATUSES)} more`
+      : '';
+  const { batching } = settings;
+  const batchingText = !batching
+    ? '—'
+    : batching.on
+      ? `on (min size ${orDash(batching.minSize)}, max wait ${batching.maxWaitMinutes === undefined ? '—' : plural(batching.maxWaitMinutes, 'minute')})`
+      : 'off';
+  const timeout = queue.testingTimeoutMinutes;
+  const rows = [
+    row('Concurrency', orDash(settings.concurrency)),
+    row('Testing timeout', timeout === undefined ? '—' : timeout > 0 ? plural(timeout, 'minute') : 'none'),
+    row('Batching', batchingText),
+    row('Merge method', orDash(settings.mergeMethod)),
+    row('Required statuses', !statuses ? '—' : statuses.length ? listed + more : 'none'),
   ];
-  const entries = plural(queue.enqueuedPullRequests.length, 'entry', 'entries');
+  const entries = plural(queue.entries.length, 'entry', 'entries');
   return (
     `<h3>Queue for ${escapeHtml(queue.branch)}</h3>` +
     `<p>${escapeHtml(queue.state)}, ${escapeHtml(queue.mode)} mode, ${entries}.</p>` +
-    `<details><summary>Queue settings</summary><table>${settings.join('')}</table></details>`
+    `<details><summary>Queue settings</summary><table>${rows.join('')}</table></details>`
   );
 }
 
@@ -221,7 +240,7 @@ export function entryWindow(length: number, position: number | undefined): Array
 }
 
 function entriesTable(input: SummaryInput, status: Status): string {
-  const entries = status.queue.enqueuedPullRequests;
+  const entries = status.queue.entries;
   if (entries.length === 0) return '<p>The queue is empty.</p>';
   const header = '<tr><th>#</th><th>PR</th><th>State</th><th>Priority</th><th>Author</th><th>Since</th></tr>';
   const rows: string[] = [];
@@ -240,7 +259,8 @@ function entriesTable(input: SummaryInput, status: Status): string {
 }
 
 /** "30 min ago", or the time as reported when it cannot be read. */
-function sinceCell(reported: string, nowMs: number): string {
+function sinceCell(reported: string | undefined, nowMs: number): string {
+  if (reported === undefined) return '—';
   const ms = parseTimestamp(reported);
   return ms === undefined ? escapeHtml(reported) : `${humanSpan((nowMs - ms) / 1000)} ago`;
 }
@@ -249,16 +269,16 @@ function gapRow(count: number): string {
   return `<tr><td colspan="${COLUMNS}">… ${grouped(count)} more</td></tr>`;
 }
 
-function entryRow(input: SummaryInput, entry: EnqueuedPullRequest, place: number, prNumber: number): string {
-  const mine = entry.prNumber === prNumber;
-  const label = `#${escapeHtml(entry.prNumber)} ${escapeHtml(entry.prTitle)}`;
-  const pr = prLink(input, entry.prNumber, mine ? `<b>${label}</b>` : label);
+function entryRow(input: SummaryInput, entry: QueueEntry, place: number, prNumber: number): string {
+  const mine = entry.number === prNumber;
+  const label = `#${escapeHtml(entry.number)}${entry.title === undefined ? '' : ` ${escapeHtml(entry.title)}`}`;
+  const pr = prLink(input, entry.number, mine ? `<b>${label}</b>` : label);
   const cells = [
     mine ? `👉 ${grouped(place)}` : grouped(place),
     pr,
-    escapeHtml(entry.state ?? ''),
-    escapeHtml(entry.priorityName),
-    escapeHtml(entry.prAuthor),
+    escapeHtml(entry.state),
+    orDash(entry.priorityName),
+    orDash(entry.author),
     sinceCell(entry.stateChangedAt, input.nowMs),
   ];
   return `<tr>${cells.map((cell) => `<td>${cell || '—'}</td>`).join('')}</tr>`;

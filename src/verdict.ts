@@ -1,7 +1,7 @@
 // The one home of the PR's vocabulary and of the verdict: the states the API reports, the reason
 // codes of `not-ready-reasons` with what each means, and the rule that turns an answer into
 // `ready`. Pure. Inputs, the wait loop, outputs, the summary and the docs tests import from here.
-import type { PrAnswer } from './schemas.js';
+import type { PrAnswer } from './model.js';
 
 /** PR states in the order a PR usually moves through them, as Trunk's v1 API spells them. */
 export const PR_STATES = [
@@ -48,6 +48,26 @@ const REASONS = {
   impacted_targets_missing: 'impacted targets have not been uploaded',
 } as const;
 
+/** What clears each reason, for the summary: the person reading it wants to know what to do. */
+const FIXES: Record<keyof typeof REASONS, string> = {
+  not_submitted:
+    'submit it: comment <code>/trunk merge</code> on the PR, use the Trunk web app, or run <code>trunk merge &lt;PR&gt;</code>',
+  state_failed: 'fix what failed, then submit it again (<code>/trunk merge</code>)',
+  state_cancelled: 'submit it again when it should merge (<code>/trunk merge</code>)',
+  state_pending_failure:
+    'wait: the queue retests it without the PRs ahead, and fails it only if the failure is its own',
+  readiness_unknown: 'wait for Trunk to evaluate the PR, or check it in the Trunk web app',
+  base_branch_mismatch: "retarget the PR to the queue's branch, or point target-branch at the queue the PR targets",
+  impacted_targets_missing: 'let the CI job that uploads impacted targets finish for the head commit',
+};
+
+/** What clears a mergeability reason, by GitHub's value. */
+const MERGEABILITY_FIXES: ReadonlyMap<string, string> = new Map([
+  ['in_progress', 'wait: GitHub is still computing mergeability'],
+  ['not_mergeable', "resolve the conflicts, or meet the branch protection's requirements (reviews, checks)"],
+  ['unspecified', 'wait for GitHub to report mergeability, or push to the PR to make it compute again'],
+]);
+
 /** `mergeability_<value>`: open-ended, since the API may send a mergeability this version does not know. */
 export type ReasonCode = keyof typeof REASONS | `mergeability_${string}`;
 
@@ -60,7 +80,7 @@ export interface Verdict {
   reasons: ReasonCode[];
 }
 
-/** The state the action reports: the API's (lowercased by the schema), or `not_submitted` for a 404. */
+/** The state the action reports: the API's (normalised by its adapter), or `not_submitted` when not found. */
 export function stateOf(answer: PrAnswer): string {
   return answer.found ? (answer.pr.state ?? '') : NOT_SUBMITTED;
 }
@@ -84,13 +104,13 @@ export function decideVerdict(answer: PrAnswer): Verdict {
   const reasons: ReasonCode[] = [];
   const stateReason = STATE_REASONS.get(state);
   if (stateReason) reasons.push(stateReason);
-  if (!TERMINAL_STATES.includes(state) && !pr.isCurrentlySubmittedToQueue) reasons.push(NOT_SUBMITTED);
+  if (!TERMINAL_STATES.includes(state) && !pr.submitted) reasons.push(NOT_SUBMITTED);
 
   const readiness = pr.readiness;
   if (readiness) {
     if (!readiness.doesBaseBranchMatch) reasons.push('base_branch_mismatch');
-    if (readiness.gitHubMergeability !== 'mergeable') {
-      reasons.push(`mergeability_${asCodePart(readiness.gitHubMergeability)}`);
+    if (readiness.mergeability !== 'mergeable') {
+      reasons.push(`mergeability_${asCodePart(readiness.mergeability)}`);
     }
     if (readiness.requiresImpactedTargets && readiness.hasImpactedTargets !== true) {
       reasons.push('impacted_targets_missing');
@@ -115,6 +135,12 @@ function asCodePart(value: string): string {
 export function describeReason(code: ReasonCode): string {
   if (code.startsWith('mergeability_')) return `GitHub mergeability is ${code.slice('mergeability_'.length)}`;
   return REASONS[code as keyof typeof REASONS];
+}
+
+/** What clears the reason, as HTML (it names commands in <code>); undefined for a new mergeability value. */
+export function fixForReason(code: ReasonCode): string | undefined {
+  if (code.startsWith('mergeability_')) return MERGEABILITY_FIXES.get(code.slice('mergeability_'.length));
+  return FIXES[code as keyof typeof REASONS];
 }
 
 /** `ready`, or `not ready: ` and the reason codes, for log lines. */

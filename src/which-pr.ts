@@ -15,7 +15,7 @@ export interface PrTarget {
 
 /**
  * @param prInput the `pr` input, already validated; undefined when empty
- * @param branchInput the `target-branch` input; empty for its default
+ * @param branchInput the `target-branch` input, already validated and without `refs/heads/`; empty for its default
  */
 export function whichPr(prInput: number | undefined, branchInput: string, event: EventFacts): PrTarget {
   const mergeQueueRun = event.mergeQueuePr !== undefined;
@@ -40,7 +40,7 @@ export function whichPr(prInput: number | undefined, branchInput: string, event:
   return {
     pr,
     mergeQueueRun,
-    targetBranch: targetBranch.replace(/^refs\/heads\//, ''),
+    targetBranch,
     eventHeadSha: eventsOwnPr ? event.headSha : undefined,
   };
 }

@@ -81,6 +81,7 @@ export async function runInProcess(options: InProcessOptions = {}): Promise<InPr
       setFailed: (message) => failures.push(message),
       info: (line) => lines.push(line),
       warning: (line) => lines.push(`::warning::${line}`),
+      notice: (line) => lines.push(`::notice::${line}`),
       debug: (line) => lines.push(`::debug::${line}`),
       clock,
       random: options.random ?? (() => 0),

@@ -1,0 +1,73 @@
+// Both credentials: v1 decides (state, verdict, position and the rest, exactly as without api-key)
+// and v2 tells the story, best-effort. Any v2 failure, a refused key, a 404, a 5xx, a timeout or
+// throttling, is one warning naming api-key and an empty story; it never fails or delays the
+// verdict beyond the read it rides along with.
+import { messageOf } from './errors.js';
+import type { PrAnswer, Snapshot, StatusSource, Story } from './model.js';
+
+export class MixedSource implements StatusSource {
+  /** Set once v2 has failed: it is not asked again, and not warned about twice. */
+  private storyFailed = false;
+
+  constructor(
+    private readonly decides: StatusSource,
+    private readonly tells: StatusSource,
+  ) {}
+
+  async read(signal: AbortSignal): Promise<Snapshot> {
+    const [snapshot, story] = await this.withStory(
+      signal,
+      (both) => this.tells.read(both),
+      () => this.decides.read(signal),
+    );
+    return { ...snapshot, ...story };
+  }
+
+  poll(signal: AbortSignal): Promise<PrAnswer> {
+    return this.decides.poll(signal);
+  }
+
+  async refresh(pr: PrAnswer, signal: AbortSignal): Promise<Omit<Snapshot, 'pr'>> {
+    const [refreshed, story] = await this.withStory(
+      signal,
+      async (both) => {
+        await this.tells.poll(both);
+        return this.tells.refresh(pr, both);
+      },
+      () => this.decides.refresh(pr, signal),
+    );
+    return { ...refreshed, ...story };
+  }
+
+  /** Runs the story's read beside the verdict's; a failed verdict read aborts the story's. */
+  private async withStory<T>(
+    signal: AbortSignal,
+    story: (signal: AbortSignal) => Promise<{ story?: Story }>,
+    verdict: () => Promise<T>,
+  ): Promise<[T, { story?: Story; warnings?: string[] }]> {
+    if (this.storyFailed) return [await verdict(), {}];
+    const abandon = new AbortController();
+    const told = story(AbortSignal.any([signal, abandon.signal])).then(
+      (value) => ({ story: value.story }),
+      (error: unknown) => ({ error }),
+    );
+    let decided: T;
+    try {
+      decided = await verdict();
+    } catch (error) {
+      abandon.abort();
+      throw error;
+    }
+    const result = await told;
+    if ('story' in result) return [decided, { story: result.story }];
+    this.storyFailed = true;
+    return [
+      decided,
+      {
+        warnings: [
+          `The story (why, test run, estimate) is left out: Trunk's v2 API failed (${messageOf(result.error)}). Check the api-key input; the state and the verdict come from the v1 API (api-token), as without api-key.`,
+        ],
+      },
+    ];
+  }
+}
