@@ -3,6 +3,7 @@
 // Answers with the first response that is not worth retrying, whatever its status; each adapter
 // says what its API's statuses mean. Nothing here reads or rewrites the body: decisions are made
 // on what Trunk sent, and the token is cut out where text leaves the action.
+import { notJsonReason } from './body-text.js';
 import type { Clock } from './clock.js';
 import { ApiError, CancelledError } from './errors.js';
 import { getJson, postJson, TransportError, type RawResponse } from './http-transport.js';
@@ -102,13 +103,9 @@ function transportFailure(endpoint: string, failure: TransportError, transient: 
   return new ApiError(endpoint, `${failure.message}${tries}${hint}`, { transient, reached: false, unresolved });
 }
 
-function isTransient(failure: TransportError): boolean {
-  return failure.kind === 'timeout' || failure.kind === 'connection';
-}
-
 /** Why a retry is worth it, or undefined when the outcome is final. */
 function transientProblem(outcome: Outcome): string | undefined {
-  if ('failure' in outcome) return isTransient(outcome.failure) ? outcome.failure.message : undefined;
+  if ('failure' in outcome) return outcome.failure.transient ? outcome.failure.message : undefined;
   const { status } = outcome.response;
   if (!RETRYABLE_STATUSES.has(status)) return undefined;
   const why = detail(outcome.response);
@@ -143,7 +140,10 @@ export function parseJson(endpoint: string, response: RawResponse): unknown {
   try {
     return JSON.parse(response.body);
   } catch {
-    throw new ApiError(endpoint, `answered HTTP ${response.status} with a body that is not JSON${detail(response)}`);
+    // Compressed or with a byte-order mark, the body may look like JSON when quoted: say which.
+    const reason = notJsonReason(response);
+    const why = reason ? `: ${reason}` : detail(response);
+    throw new ApiError(endpoint, `answered HTTP ${response.status} with a body that is not JSON${why}`);
   }
 }
 
