@@ -189,7 +189,7 @@ describe('which PR', () => {
 // The message for each bad value is asserted in inputs.test.ts; here, that the run stops there.
 describe('bad inputs fail before any request, naming the input', () => {
   it.each([
-    ['api-token', { 'api-token': '' }],
+    ['api-token', { 'api-token': 'trunk_v2_x' }],
     ['pr', { pr: 'abc' }],
     ['pr', { pr: '0' }],
     ['pr', { pr: '-1' }],
@@ -207,7 +207,7 @@ describe('bad inputs fail before any request, naming the input', () => {
     const result = await run(inputs);
     expectFailure(result, new RegExp(`^Input '${input}' `));
     expect(result.summary).toMatch(
-      new RegExp(`^<h2>Merge queue status unavailable</h2>\n<p>❌ Input &#39;${input}&#39; `),
+      new RegExp(`^<h2>❌ Merge queue status unavailable</h2>\n<p>❌ Input &#39;${input}&#39; `),
     );
     expect(sim.requests).toHaveLength(0);
     expect(result.outputs).toMatchObject({ state: '', 'waited-seconds': '0', 'timed-out': 'false' });
@@ -223,7 +223,7 @@ describe('the verdict as a gate', () => {
       'PR #1842 is not ready for the merge queue: mergeability_in_progress (GitHub mergeability is in_progress), impacted_targets_missing (impacted targets have not been uploaded).',
     );
     expect(result.outputs).toMatchObject({ state: 'not_ready', ready: 'false', position: '' });
-    expect(result.summary).toMatch(/^<h2>⏳ Not ready: /);
+    expect(result.summary).toMatch(/^<h2>❌ Not ready: /);
   });
 
   it('fail-if-not-ready passes a merged PR, whose summary is headed Merged', async () => {
@@ -348,9 +348,9 @@ describe('answers and errors of the API', () => {
       1,
     ],
     [
-      'a field of the wrong type',
-      [{ status: 200, body: { ...queueBody({ batch: 'no' }), enqueuedPullRequests: [] } }],
-      /^Trunk API getQueue: the answer does not fit the API: field "batch" should be boolean but is string "no"$/,
+      'a field the action reads, of the wrong type',
+      [{ status: 200, body: { ...queueBody({ testingTimeoutMinutes: 'soon' }), enqueuedPullRequests: [] } }],
+      /^Trunk API getQueue: the answer does not fit the API: field "testingTimeoutMinutes" should be number but is string "soon"$/,
       1,
     ],
     [
@@ -367,7 +367,7 @@ describe('answers and errors of the API', () => {
     if (message) {
       expectFailure(result, message);
       expect(result.outputs.state).toBe('');
-      expect(result.summary).toMatch(/^<h2>Merge queue status unavailable<\/h2>/);
+      expect(result.summary).toMatch(/^<h2>❌ Merge queue status unavailable<\/h2>/);
     } else {
       expect(result.code).toBe(0);
       expect(result.outputs.state).toBe('testing');
@@ -379,7 +379,7 @@ describe('answers and errors of the API', () => {
   it('a connection refused names the host and port', async () => {
     const url = sim.url;
     await sim.close();
-    const result = await runInProcess({ inputs: { 'api-token': 'x', 'api-url': url, retries: '0' } });
+    const result = await runInProcess({ inputs: { 'api-token': 'not-a-real-token', 'api-url': url, retries: '0' } });
     expectFailure(
       result,
       new RegExp(
@@ -525,10 +525,13 @@ describe('wait-for', () => {
     sim.script('getQueue', [{ status: 503, body: 'Service Unavailable', times: 4 }]);
     const result = await run({ 'wait-for': 'merged', retries: '1' });
     expect(result.code).toBe(0);
+    // Two reads failed, 15 s apart: one warning, the second failure in the debug log.
     expect(warnings(result)).toEqual([
-      '::warning::Trunk API getQueue: HTTP 503: Service Unavailable (after 2 attempts); still waiting.',
-      '::warning::Trunk API getQueue: HTTP 503: Service Unavailable (after 2 attempts); still waiting.',
+      '::warning::Trunk API getQueue: HTTP 503: Service Unavailable (after 2 attempts); still waiting (1 failed poll so far).',
     ]);
+    expect(result.lines).toContain(
+      '::debug::Trunk API getQueue: HTTP 503: Service Unavailable (after 2 attempts); still waiting.',
+    );
     expect(result.outputs.state).toBe('merged');
   });
 
@@ -537,7 +540,7 @@ describe('wait-for', () => {
     sim.script('getSubmittedPullRequest', [{ delayMs: 0 }, { status: 429, times: 4 }]);
     const result = await run({ 'wait-for': 'merged', retries: '1' });
     expect(result.code).toBe(0);
-    expect(warnings(result)).toHaveLength(2);
+    expect(warnings(result)).toEqual([expect.stringMatching(/HTTP 429 .*; still waiting \(1 failed poll so far\)\.$/)]);
     expect(sim.count('getSubmittedPullRequest')).toBe(1 + 4 + 1);
   });
 
@@ -553,7 +556,8 @@ describe('wait-for', () => {
     sim.script('getQueue', [{ hang: true, times: Infinity }]);
     const inputs = { 'wait-for': 'merged', 'wait-timeout-seconds': '1', 'request-timeout-seconds': '60' };
     const result = await run(inputs, { clock: realClock });
-    expectFailure(result, 'Timed out after 1s waiting for PR #1842 to reach merged; it is testing (ready).');
+    // The PR's answer came, the queue's never did: a read is both or nothing, so there is no state.
+    expectFailure(result, /^Timed out after 1s waiting for PR #1842 to reach merged\.$/);
     expect(result.outputs).toMatchObject({ 'timed-out': 'true', 'waited-seconds': '1', state: '' });
   });
 
@@ -578,6 +582,204 @@ describe('wait-for', () => {
     expectFailure(
       result,
       /^Timed out after 1m 0s waiting for PR #1842 .* Also: PR #1842 is not ready for the merge queue: mergeability_in_progress/,
+    );
+  });
+});
+
+describe('a wait that gets no answer', () => {
+  it('polls that all fail: the last cause named, outputs from the last good answer, a warning a minute', async () => {
+    sim.script('getSubmittedPullRequest', [{ delayMs: 0 }, { status: 503, body: 'upstream down', times: Infinity }]);
+    const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '600', retries: '0' });
+    expectFailure(
+      result,
+      /^Timed out after 10m 0s waiting for PR #1842 to reach merged; it is testing \(ready\); 39 polls failed, the last with: Trunk API getSubmittedPullRequest: HTTP 503: upstream down\.$/,
+    );
+    expect(result.outputs).toMatchObject({ state: 'testing', position: '2', 'queue-length': '3', 'timed-out': 'true' });
+    expect(result.summary).toContain('39 polls failed, the last with: Trunk API getSubmittedPullRequest: HTTP 503');
+    // 39 failed polls over 10 minutes: a warning when the outage starts, then one a minute.
+    const failed = warnings(result).filter((line) => line.includes('upstream down'));
+    expect(failed.length).toBeGreaterThanOrEqual(9);
+    expect(failed.length).toBeLessThanOrEqual(11);
+    expect(failed[0]).toMatch(/; still waiting \(1 failed poll so far\)\.$/);
+  });
+
+  it('Trunk never reached: the error says so, with the last cause and where to look', async () => {
+    const url = sim.url;
+    await sim.close();
+    const result = await runInProcess({
+      inputs: {
+        'api-token': 'not-a-real-token',
+        'api-url': url,
+        'wait-for': 'merged',
+        'wait-timeout-seconds': '60',
+        retries: '0',
+      },
+    });
+    expectFailure(
+      result,
+      new RegExp(
+        `^Timed out after 1m 0s waiting for PR #1842 to reach merged: Trunk was never reached\\. The last of 4 attempts failed: Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\) — check api-url, and the network or proxy between the runner and Trunk\\.$`,
+      ),
+    );
+    expect(result.outputs).toMatchObject({ state: '', 'timed-out': 'true', 'waited-seconds': '60' });
+    expect(warnings(result)).toHaveLength(1);
+    sim = await startSimulator();
+  });
+
+  it('a host name that does not resolve on the first read fails at once, not after the whole timeout', async () => {
+    const result = await runInProcess({
+      inputs: {
+        'api-token': 'not-a-real-token',
+        'api-url': 'https://nonexistent.invalid',
+        'wait-for': 'merged',
+        retries: '1',
+      },
+    });
+    expectFailure(
+      result,
+      /^Trunk API (getSubmittedPullRequest|getQueue): connection to nonexistent\.invalid:443 failed \(ENOTFOUND\) \(after 2 attempts\); the host name does not resolve: check api-url$/,
+    );
+    // One retry's back-off for each request, not an hour of polls.
+    expect(result.outputs['timed-out']).toBe('false');
+    expect(Number(result.outputs['waited-seconds'])).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('a cancelled job', () => {
+  it('writes the outputs and the summary from the last answer, and one line saying it was cancelled', async () => {
+    // The first poll never answers: the job is cancelled while the action waits on it.
+    sim.script('getSubmittedPullRequest', [{ delayMs: 0 }, { hang: true }]);
+    let cancel: ((reason: string) => void) | undefined;
+    const running = run({ 'wait-for': 'merged' }, { onCancel: (listener) => (cancel = listener) });
+    for (let tries = 0; sim.count('getSubmittedPullRequest') < 2 && tries < 500; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(cancel).toBeDefined();
+    cancel?.('the job was cancelled: SIGTERM');
+    const result = await running;
+    expectFailure(
+      result,
+      'The step was cancelled (the job was cancelled: SIGTERM) while waiting for PR #1842 to reach merged; the outputs and the summary show the last answer.',
+    );
+    expect(result.outputs).toMatchObject({ state: 'testing', position: '2', 'timed-out': 'false' });
+    expect(result.summary).toMatch(/^<h2>❌ Ready, but the step failed: PR #1842 testing/);
+    expect(result.summary).toContain('<p>❌ The step was cancelled (the job was cancelled: SIGTERM)');
+    expect(result.summary).toContain('cancelled after');
+    // The queue was not read again for a job that is going away.
+    expect(sim.count('getQueue')).toBe(1);
+  });
+
+  it('a cancel before any answer: every output still set, the summary says there was none', async () => {
+    sim.script('getQueue', [{ hang: true }]);
+    let cancel: ((reason: string) => void) | undefined;
+    const running = run({}, { onCancel: (listener) => (cancel = listener) });
+    for (let tries = 0; sim.count('getQueue') < 1 && tries < 500; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    cancel?.('the job was cancelled: SIGINT');
+    const result = await running;
+    expectFailure(
+      result,
+      'The step was cancelled (the job was cancelled: SIGINT); the outputs and the summary show the last answer (there was none).',
+    );
+    expect(Object.keys(result.outputs).sort()).toEqual([...OUTPUT_NAMES].sort());
+    expect(result.outputs).toMatchObject({ state: '', pr: '1842' });
+    expect(result.summary).toMatch(/^<h2>❌ Merge queue status unavailable<\/h2>\n<p>❌ The step was cancelled/);
+  });
+});
+
+describe('decisions on the answer as sent; the credentials cut out where text leaves', () => {
+  /** A run against a simulator that takes this token. */
+  async function withToken(token: string, inputs: Record<string, string>, setup?: (own: Simulator) => void) {
+    const own = await startSimulator({ token });
+    try {
+      setup?.(own);
+      return await runInProcess({ inputs: { 'api-token': token, 'api-url': own.url, ...inputs } });
+    } finally {
+      await own.close();
+    }
+  }
+
+  it("the simulator's token and Trunk's example SHA share 9 characters: pr-sha intact, stale false", async () => {
+    const sha = '1234567890abcdef';
+    sim.script('getSubmittedPullRequest', [{ body: prBody({ prSha: sha }) }]);
+    const result = await run({}, { event: pullRequestEvent({ headSha: sha }) });
+    expect(sim.token).toBe('sim-token-0123456789');
+    expect(result.outputs).toMatchObject({ 'pr-sha': sha, stale: 'false' });
+    expect(result.summary).toContain(`<code>${sha.slice(0, 12)}</code> (matches this event)`);
+  });
+
+  it('a short token inside pending_failure does not make the gate pass', async () => {
+    const result = await withToken('failure', { 'fail-if-not-ready': 'true' }, (own) =>
+      own.script('getSubmittedPullRequest', [{ body: prBody({ state: 'pending_failure' }) }]),
+    );
+    expect(result.code).toBe(1);
+    expect(result.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': 'state_pending_***' });
+    expect(result.error).toMatch(/^PR #1842 is not ready for the merge queue: state_pending_\*\*\* /);
+  });
+
+  it('a token that is a JSON word does not break the body', async () => {
+    const result = await withToken('false', {});
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ state: 'testing', position: '2', 'merge-queue-run': '***' });
+  });
+
+  it('a PR number that shares 8 digits with the token is asked about and reported as it is', async () => {
+    const result = await withToken('tok-12345678-secret', { pr: '12345678' }, (own) =>
+      own.script('getSubmittedPullRequest', [{ body: prBody({ prNumber: 12345678 }) }]),
+    );
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ pr: '12345678', state: 'testing' });
+  });
+
+  it.each([
+    ['merged\n', 'merged'],
+    ['testing ', 'testing'],
+    [' TESTS_PASSED\r\n', 'tests_passed'],
+  ])('a state sent as %j is %s for the verdict and for wait-for', async (sent, state) => {
+    sim.script('getSubmittedPullRequest', [
+      { body: prBody({ state: sent, isCurrentlySubmittedToQueue: state !== 'merged' }) },
+    ]);
+    const result = await run({ 'wait-for': state, 'fail-if-not-ready': 'true' });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ state, ready: 'true', 'timed-out': 'false' });
+    expect(sim.count('getSubmittedPullRequest')).toBe(1);
+    expect(result.summary).toMatch(/^<h2>✅ (Ready|Merged): /);
+  });
+
+  it('pr-json is the body as sent: key order, repeated keys, big numbers, 5,000 levels deep', async () => {
+    const depth = 5000;
+    // JSON.stringify writes the quotes as \": an escaped quote is no reason to call a body "not JSON".
+    const body = JSON.stringify(prBody({ note: 'say "hi"' }))
+      .replace('"priorityValue":100', '"priorityValue":1.50')
+      .replace(/^\{/, `{"zeta":9007199254740993,"state":"pending","deep":${'['.repeat(depth)}${']'.repeat(depth)},`);
+    sim.script('getSubmittedPullRequest', [{ body, headers: { 'content-type': 'application/json' } }]);
+    const result = await run();
+    expect(result.code).toBe(0);
+    expect(result.outputs['pr-json']).toBe(body);
+    expect(result.outputs).toMatchObject({ state: 'testing', 'priority-value': '1.50' });
+  });
+
+  it('a field only the summary shows, of another type: the run goes on, and it shows as "—"', async () => {
+    sim.script('getQueue', [
+      { body: { ...queueBody({ batch: 'no', concurrency: null, mergeMethod: 7 }), enqueuedPullRequests: [] } },
+    ]);
+    sim.script('getSubmittedPullRequest', [{ body: prBody({ prTitle: { a: 1 }, priorityName: null }) }]);
+    const result = await run();
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ state: 'testing', 'queue-length': '0', 'priority-name': '' });
+    expect(result.summary).toContain('<th align="left">Batching</th><td>—</td>');
+    expect(result.summary).toContain('<th align="left">Merge method</th><td>—</td>');
+  });
+
+  it('the error line is one line, whatever line breaks the API text had', async () => {
+    sim.script('getSubmittedPullRequest', [
+      { body: prBody({ state: 'testing\nstill\r\n::error::fake' }), times: Infinity },
+    ]);
+    const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '30' });
+    expectFailure(
+      result,
+      /^Timed out after 30s waiting for PR #1842 to reach merged; it is testing still ::error::fake /,
     );
   });
 });

@@ -209,6 +209,11 @@ async function waitForState(options: ObserveOptions, seen: Observation): Promise
       );
     }
   }
+  // The wait's last line of its own: how it ended well. Every other ending is the error line.
+  if (seen.stop.kind === 'reached') {
+    const waited = formatDuration(seen.wait?.waitedSeconds ?? 0);
+    log.info(`PR #${pr} reached ${seen.stop.state} after ${waited}${queueNote(seen)}.`);
+  }
 }
 
 export function describe(answer: PrAnswer): string {

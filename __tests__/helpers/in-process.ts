@@ -22,6 +22,11 @@ export interface InProcessOptions {
   random?: () => number;
   /** Makes setOutput throw, as core.setOutput does when GITHUB_OUTPUT names a missing file. */
   failOutputs?: string;
+  /**
+   * Given the listener the run registers for a cancelled job, as the runner's SIGINT or SIGTERM
+   * would call it: a test keeps it and calls it when it wants the job cancelled.
+   */
+  onCancel?: (cancel: (reason: string) => void) => void;
 }
 
 export interface InProcessResult {
@@ -31,7 +36,7 @@ export interface InProcessResult {
   error?: string;
   outputs: Record<OutputName, string>;
   summary: string;
-  /** Lines as the runner shows them: `info` plain, `::warning::` and `::debug::` prefixed. */
+  /** Lines as the runner shows them: `info` plain, `::warning::`, `::notice::` and `::debug::` prefixed. */
   lines: string[];
   log: string;
   secrets: string[];
@@ -83,6 +88,16 @@ export async function runInProcess(options: InProcessOptions = {}): Promise<InPr
       warning: (line) => lines.push(`::warning::${line}`),
       notice: (line) => lines.push(`::notice::${line}`),
       debug: (line) => lines.push(`::debug::${line}`),
+      // Never this process's own signals: a test cancels through the listener, or not at all.
+      onCancel: (listener) => {
+        let listening = true;
+        options.onCancel?.((reason) => {
+          if (listening) listener(reason);
+        });
+        return () => {
+          listening = false;
+        };
+      },
       clock,
       random: options.random ?? (() => 0),
     });
