@@ -2,6 +2,7 @@
 // hyphens, an event file in GITHUB_EVENT_PATH, and real GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files
 // read back. This proves the bundle; the cases themselves are decided and asserted in-process.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { ChildProcess } from 'node:child_process';
 import { prBody } from '../simulator/scenarios.mjs';
 import { runAction, type RunResult } from '../simulator/runner.mjs';
 import { startSimulator, type Simulator, type Step } from '../simulator/server.mjs';
@@ -47,6 +48,37 @@ describe('the bundle', () => {
     expect(Number(result.outputs['waited-seconds'])).toBeGreaterThanOrEqual(1);
     expect(result.stdout).toMatch(/PR #1842 reached merged after \ds\./);
   });
+
+  // On Windows a signal cannot be caught: kill() ends the process there, as the runner's does not.
+  (process.platform === 'win32' ? it.skip : it)(
+    'SIGTERM during a wait: the outputs and the summary from the last answer, and one line saying so',
+    async () => {
+      const inputs = { 'api-token': sim.token, 'api-url': sim.url, 'wait-for': 'merged', 'poll-interval-seconds': '1' };
+      let step: ChildProcess | undefined;
+      let signalled = false;
+      const result = await runAction({
+        inputs,
+        onSpawn: (child) => (step = child),
+        onStdout: (chunk) => {
+          // Once it is waiting, as a cancelled job's runner would.
+          if (!signalled && chunk.includes('Waiting up to')) {
+            signalled = true;
+            step?.kill('SIGTERM');
+          }
+        },
+        timeoutMs: 20_000,
+      });
+      expect(signalled).toBe(true);
+      expect(result.code).toBe(1);
+      expect(errors(result)).toEqual([
+        '::error::The step was cancelled (the job was cancelled: SIGTERM) while waiting for PR #1842 to reach merged; the outputs and the summary show the last answer.',
+      ]);
+      expect(Object.keys(result.outputs)).toEqual([...OUTPUT_NAMES]);
+      expect(result.outputs).toMatchObject({ state: 'testing', position: '2', ready: 'true', 'timed-out': 'false' });
+      expect(result.summary).toMatch(/^<h2>❌ Ready, but the step failed: PR #1842 testing/);
+      expect(result.summary).toContain('<p>❌ The step was cancelled (the job was cancelled: SIGTERM)');
+    },
+  );
 
   it('a hostile summary stays escaped', async () => {
     sim.useScenario('hostile');

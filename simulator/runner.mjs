@@ -22,6 +22,8 @@ export const DIST = fileURLToPath(new URL('../dist/index.js', import.meta.url));
  * @property {number} [timeoutMs]  kill the run after this long (default 120 s)
  * @property {(chunk: string) => void} [onStdout]  called with the step's output as it comes
  * @property {(chunk: string) => void} [onStderr]  likewise for its stderr
+ * @property {(child: import('node:child_process').ChildProcess) => void} [onSpawn]  given the step's
+ *   process as it starts, to signal it as the runner does when a job is cancelled
  */
 
 /**
@@ -105,6 +107,7 @@ export async function runAction(options = {}) {
       ),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    options.onSpawn?.(child);
     let stdout = '';
     let stderr = '';
     // Decoded as UTF-8 across chunk boundaries, so a character split between two reads stays whole.
