@@ -557,7 +557,10 @@ describe('wait-for', () => {
     const inputs = { 'wait-for': 'merged', 'wait-timeout-seconds': '1', 'request-timeout-seconds': '60' };
     const result = await run(inputs, { clock: realClock });
     // The PR's answer came, the queue's never did: a read is both or nothing, so there is no state.
-    expectFailure(result, /^Timed out after 1s waiting for PR #1842 to reach merged\.$/);
+    expectFailure(
+      result,
+      /^Timed out after 1s waiting for PR #1842 to reach merged: Trunk did not answer within it \(a request was still waiting when the deadline passed\)\. Check api-url, and request-timeout-seconds against wait-timeout-seconds\.$/,
+    );
     expect(result.outputs).toMatchObject({ 'timed-out': 'true', 'waited-seconds': '1', state: '' });
   });
 

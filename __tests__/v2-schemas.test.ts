@@ -32,7 +32,10 @@ const resolve = (schema: SchemaDoc): SchemaDoc =>
 
 /** The action's zod schema for an object: which of its keys it requires. */
 interface ZodShape {
-  _zod: { def: { type: string; shape?: Record<string, ZodShape>; element?: ZodShape; innerType?: ZodShape }; optin?: string };
+  _zod: {
+    def: { type: string; shape?: Record<string, ZodShape>; element?: ZodShape; innerType?: ZodShape };
+    optin?: string;
+  };
 }
 function shapeOf(schema: ZodShape): Record<string, ZodShape> | undefined {
   const { def } = schema._zod;
@@ -105,7 +108,12 @@ describe.each(CASES)('%s', (name, schema) => {
   it('each required field: named when missing if the action reads it, harmless if not', () => {
     const body = bodies[name] as Json;
     const checked: string[] = [];
-    for (const object of objects(doc.components.schemas[name] as SchemaDoc, shapeOf(schema as unknown as ZodShape), [], body)) {
+    for (const object of objects(
+      doc.components.schemas[name] as SchemaDoc,
+      shapeOf(schema as unknown as ZodShape),
+      [],
+      body,
+    )) {
       for (const field of object.doc.required ?? []) {
         const copy = structuredClone(body);
         let parent: Json = copy;
@@ -113,7 +121,10 @@ describe.each(CASES)('%s', (name, schema) => {
         delete parent[field];
         const result = parseBody(schema, copy);
         const reads = field in object.shape && object.shape[field]?._zod.optin !== 'optional';
-        const where = [...object.path, field].map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').slice(1);
+        const where = [...object.path, field]
+          .map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`))
+          .join('')
+          .slice(1);
         if (reads) {
           expect(result).toEqual({ ok: false, problem: expect.stringContaining(where.replace(/\.\[/g, '[')) });
         } else {
@@ -128,5 +139,8 @@ describe.each(CASES)('%s', (name, schema) => {
 
 it('the estimate: status is read; everything else may be missing', () => {
   expect(parseBody(estimateSchema, { status: 'unavailable' }).ok).toBe(true);
-  expect(parseBody(estimateSchema, { kind: 'merge' })).toEqual({ ok: false, problem: 'required field "status" is missing' });
+  expect(parseBody(estimateSchema, { kind: 'merge' })).toEqual({
+    ok: false,
+    problem: 'required field "status" is missing',
+  });
 });

@@ -33,29 +33,44 @@ const withKey = (inputs: Record<string, string> = {}, options: InProcessOptions 
   runInProcess({ ...options, inputs: { 'api-key': sim.apiKey, 'api-url': sim.url, ...inputs } });
 
 describe('one world, two APIs', () => {
-  it.each(['testing', 'not-ready', 'not-submitted', 'near-deadline', 'paused', 'small-queue', 'draining', 'merged', 'failed', 'cancelled', 'parallel'])(
-    '%s: every core output is the same through v1 and v2',
-    async (scenario) => {
-      // One moment for both, so that ages in seconds agree.
-      const at = Date.now();
-      sim.useScenario(scenario);
-      const v1 = await runInProcess({ inputs: { 'api-token': sim.token, 'api-url': sim.url }, clock: new VirtualClock(at) });
-      sim.useScenario(scenario);
-      const v2 = await withKey({}, { clock: new VirtualClock(at) });
-      const core = (outputs: Record<OutputName, string>) =>
-        Object.fromEntries(OUTPUT_NAMES.filter((name) => !API_SPECIFIC.has(name)).map((name) => [name, outputs[name]]));
-      expect(core(v2.outputs)).toEqual(core(v1.outputs));
-      expect(v2.code).toBe(v1.code);
-      for (const name of STORY_OUTPUTS) expect(v1.outputs[name]).toBe('');
-    },
-  );
+  it.each([
+    'testing',
+    'not-ready',
+    'not-submitted',
+    'near-deadline',
+    'paused',
+    'small-queue',
+    'draining',
+    'merged',
+    'failed',
+    'cancelled',
+    'parallel',
+  ])('%s: every core output is the same through v1 and v2', async (scenario) => {
+    // One moment for both, so that ages in seconds agree.
+    const at = Date.now();
+    sim.useScenario(scenario);
+    const v1 = await runInProcess({
+      inputs: { 'api-token': sim.token, 'api-url': sim.url },
+      clock: new VirtualClock(at),
+    });
+    sim.useScenario(scenario);
+    const v2 = await withKey({}, { clock: new VirtualClock(at) });
+    const core = (outputs: Record<OutputName, string>) =>
+      Object.fromEntries(OUTPUT_NAMES.filter((name) => !API_SPECIFIC.has(name)).map((name) => [name, outputs[name]]));
+    expect(core(v2.outputs)).toEqual(core(v1.outputs));
+    expect(v2.code).toBe(v1.code);
+    for (const name of STORY_OUTPUTS) expect(v1.outputs[name]).toBe('');
+  });
 
   it('pr-json is the v2 pull request as sent; queue-json holds the queue and its order as sent', async () => {
     const { outputs } = await withKey();
     const pr = JSON.parse(outputs['pr-json']) as { number: number; queueEntry: { state: string } };
     expect(pr.number).toBe(1842);
     expect(pr.queueEntry.state).toBe('testing');
-    const queue = JSON.parse(outputs['queue-json']) as { queue: { targetBranch: string }; order: { batches: unknown[] } };
+    const queue = JSON.parse(outputs['queue-json']) as {
+      queue: { targetBranch: string };
+      order: { batches: unknown[] };
+    };
     expect(Object.keys(queue)).toEqual(['queue', 'order']);
     expect(queue.queue.targetBranch).toBe('main');
     expect(Array.isArray(queue.order.batches)).toBe(true);
@@ -79,7 +94,11 @@ describe('the story', () => {
     sim.useScenario('failed');
     const { outputs, summary } = await withKey();
     expect(outputs['exit-reason']).toBe('test_run_required_status_failed');
-    const checks = JSON.parse(outputs['failing-checks']) as Array<{ name: string; url: string | null; conclusion: string | null }>;
+    const checks = JSON.parse(outputs['failing-checks']) as Array<{
+      name: string;
+      url: string | null;
+      conclusion: string | null;
+    }>;
     expect(checks.length).toBeGreaterThan(0);
     expect(Object.keys(checks[0] ?? {})).toEqual(['name', 'url', 'conclusion']);
     expect(outputs['test-run-status']).toBe('failed');
@@ -157,19 +176,23 @@ describe('errors', () => {
     const result = await withKey({ 'api-key': 'trunk_v2_wrong_key_0000000000' });
     expect(result.code).toBe(1);
     expect(result.error).toMatch(/API key was refused \(HTTP 401: [A-Z_]+: .*request id [\w-]+\)/);
-    expect(result.error).toContain("api-key");
+    expect(result.error).toContain('api-key');
   });
 
   it('an unknown repository names repo, repo-host, api-url and api-key', async () => {
     const result = await withKey({ repo: 'octo-org/elsewhere' });
     expect(result.code).toBe(1);
-    expect(result.error).toMatch(/knows no repository https:\/\/github\.com\/octo-org\/elsewhere.*repo and repo-host, api-url.*api-key/);
+    expect(result.error).toMatch(
+      /knows no repository https:\/\/github\.com\/octo-org\/elsewhere.*repo and repo-host, api-url.*api-key/,
+    );
   });
 
   it('no queue for the branch names target-branch, api-url and api-key', async () => {
     const result = await withKey({ 'target-branch': 'release' });
     expect(result.code).toBe(1);
-    expect(result.error).toMatch(/no merge queue .* branch "release"\. Check the inputs target-branch, api-url and api-key/);
+    expect(result.error).toMatch(
+      /no merge queue .* branch "release"\. Check the inputs target-branch, api-url and api-key/,
+    );
   });
 
   it('a 429 without the envelope is throttling: retried, and the state still arrives', async () => {
@@ -197,7 +220,9 @@ describe('throttling costs the story, never the state', () => {
   it('40 key-only runs at once against 5 requests a second per key: every one gets its state', async () => {
     await sim.close();
     sim = await startSimulator({ v2RateLimit: { perSecondPerKey: 5 } });
-    const runs = await Promise.all(Array.from({ length: 40 }, () => withKey({}, { clock: realClock, random: Math.random })));
+    const runs = await Promise.all(
+      Array.from({ length: 40 }, () => withKey({}, { clock: realClock, random: Math.random })),
+    );
     for (const run of runs) {
       expect(run.error).toBeUndefined();
       expect(run.code).toBe(0);
@@ -210,7 +235,9 @@ describe('throttling costs the story, never the state', () => {
 
 describe('both credentials', () => {
   it('v1 decides and v2 tells the story', async () => {
-    const result = await runInProcess({ inputs: { 'api-token': sim.token, 'api-key': sim.apiKey, 'api-url': sim.url } });
+    const result = await runInProcess({
+      inputs: { 'api-token': sim.token, 'api-key': sim.apiKey, 'api-url': sim.url },
+    });
     expect(result.code).toBe(0);
     expect(result.outputs.state).toBe('testing');
     expect(JSON.parse(result.outputs['pr-json'])).toHaveProperty('prNumber', 1842);
@@ -225,6 +252,8 @@ describe('both credentials', () => {
     expect(result.outputs.ready).toBe('true');
     for (const name of STORY_OUTPUTS) expect(result.outputs[name]).toBe('');
     const warnings = result.lines.filter((line) => line.startsWith('::warning::'));
-    expect(warnings).toEqual([expect.stringMatching(/story .* left out: Trunk's v2 API failed .*Check the api-key input/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/story .* left out: Trunk's v2 API failed .*Check the api-key input/),
+    ]);
   });
 });

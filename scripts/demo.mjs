@@ -79,7 +79,11 @@ async function main() {
     };
     console.log(`Scenario "${scenario}": ${SCENARIOS[scenario]?.description}`);
     console.log(
-      { v1: 'API: v1, with the organization token', v2: 'API: v2, with a read-only key', both: 'API: v1 decides, v2 tells the story' }[api],
+      {
+        v1: 'API: v1, with the organization token',
+        v2: 'API: v2, with a read-only key',
+        both: 'API: v1 decides, v2 tells the story',
+      }[api],
     );
     console.log(`Simulator on ${sim.url}; running node dist/index.js with`);
     for (const [name, value] of Object.entries(inputs)) if (value) console.log(`  ${name}: ${value}`);

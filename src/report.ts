@@ -77,6 +77,9 @@ function stopMessage({ observation: seen, prNumber, waitFor, waitTimeoutMs }: Re
     case 'timed-out': {
       const timedOut = `Timed out after ${formatDuration(waitTimeoutMs / 1000)} waiting for PR #${prNumber} to reach ${wanted}`;
       const cause = stop.lastFailure;
+      if (!cause && !stop.everAnswered) {
+        return `${timedOut}: Trunk did not answer within it (a request was still waiting when the deadline passed). Check api-url, and request-timeout-seconds against wait-timeout-seconds.`;
+      }
       if (!cause) return `${timedOut}${now}${queueNote(seen)}.`;
       if (!stop.everAnswered) {
         // Nothing ever came back: the cause is where the action went, not the PR.
