@@ -33,6 +33,8 @@ export async function run(overrides: Partial<RunnerIO> = {}): Promise<void> {
   // Several things can fail in one run (the API, then writing the outputs): one line says each.
   // One line: the runner would show an escaped line break from API text as a second line.
   if (failures.length > 0) io.setFailed(redactor.text(oneLine(failures.join(' Also: '))));
+  // Whatever the runner's I/O still has queued is written before the step ends.
+  await io.settle().catch(() => undefined);
 }
 
 /** Does the run's work; answers with the failures to report, in the order they happened. */
@@ -56,7 +58,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     log.debug(
       `Asking ${inputs.apiUrl} about PR #${inputs.pr} of ${inputs.owner}/${inputs.name} on ${inputs.repoHost}, queue branch ${inputs.targetBranch}.`,
     );
-    observation = await observe({
+    const observing = observe({
       source: sourceFor(inputs, { log, clock: io.clock, random: io.random }),
       pr: inputs.pr,
       log,
@@ -67,6 +69,9 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
       random: io.random,
       cancel,
     });
+    // The first requests are on their way: the runner's own I/O can load while they are.
+    io.preload();
+    observation = await observing;
     if (observation.stop.kind === 'failed' && isUnexpected(observation.stop.error)) {
       debugStack(observation.stop.error, log);
     }
@@ -96,6 +101,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   for (const line of omitted) log.info(line);
   try {
     for (const [name, value] of Object.entries(outputs)) io.setOutput(name, redactor.text(value));
+    await io.settle();
   } catch (error) {
     failures.push(`The step's outputs could not be written: ${messageOf(error)}`);
   }
