@@ -232,3 +232,72 @@ describe('the verdict table through the bundle', () => {
     expect(failures).toEqual([]);
   }, 60_000);
 });
+
+// The contract's v2 section through the bundle: which API answers for which credentials, and which
+// story outputs each state reads. What each part says is asserted in-process, in v2.test.ts.
+describe("Trunk's v2 API through the bundle", () => {
+  const STORY = [
+    'block-reasons',
+    'exit-reason',
+    'failing-checks',
+    'test-run-url',
+    'test-run-status',
+    'estimated-merge-at',
+    'estimate-status',
+    'directly-ahead',
+    'trunk-url',
+  ] as const;
+  /** The story outputs the contract reads in each scenario's state (and that the scenario has). */
+  const cases: Array<[string, string, ReadonlyArray<(typeof STORY)[number]>]> = [
+    ['testing', 'testing', ['test-run-url', 'test-run-status', 'estimated-merge-at', 'estimate-status', 'trunk-url']],
+    ['failed', 'failed', ['exit-reason', 'failing-checks', 'test-run-url', 'test-run-status', 'trunk-url']],
+    ['cancelled', 'cancelled', ['exit-reason', 'trunk-url']],
+    ['not-ready', 'not_ready', ['block-reasons', 'trunk-url']],
+    ['no-estimates', 'testing', ['test-run-url', 'test-run-status', 'estimate-status', 'trunk-url']],
+    ['parallel', 'pending', ['estimated-merge-at', 'estimate-status', 'directly-ahead', 'trunk-url']],
+    // Trunk knows the PR but it has no queue entry: its page in Trunk is still where to submit it.
+    ['not-submitted', 'not_submitted', ['trunk-url']],
+  ];
+
+  it.each(cases)(
+    'key only, %s: v2 answers, and the story has exactly the parts its state reads',
+    async (scenario, state, parts) => {
+      sim.useScenario(scenario);
+      const result = await runAction({ inputs: { 'api-key': sim.apiKey, 'api-url': sim.url } });
+      expect(result.stdout.startsWith(`::add-mask::${sim.apiKey}\n`)).toBe(true);
+      expect(Object.keys(result.outputs)).toEqual([...OUTPUT_NAMES]);
+      expect(result.outputs.state).toBe(state);
+      const filled = STORY.filter((name) => result.outputs[name] !== '');
+      expect(filled).toEqual([...parts]);
+      expect(sim.requests.every((request) => String(request.endpoint).startsWith('v2.'))).toBe(true);
+    },
+  );
+
+  it('token only: v1 answers, and the story is empty', async () => {
+    const result = await runAction({ inputs: { 'api-token': sim.token, 'api-url': sim.url } });
+    expect(result.code).toBe(0);
+    for (const name of STORY) expect(result.outputs[name]).toBe('');
+    expect(sim.requests.every((request) => !String(request.endpoint).startsWith('v2.'))).toBe(true);
+  });
+
+  it('both: v1 decides, v2 tells the story; a refused key is one warning, and the run passes', async () => {
+    const both = await runAction({ inputs: { 'api-token': sim.token, 'api-key': sim.apiKey, 'api-url': sim.url } });
+    expect(both.code).toBe(0);
+    expect(JSON.parse(both.outputs['pr-json'])).toHaveProperty('prNumber', 1842);
+    expect(both.outputs['test-run-status']).toBe('in_progress');
+
+    const refused = await runAction({
+      inputs: { 'api-token': sim.token, 'api-key': 'trunk_v2_not_the_key_0000', 'api-url': sim.url },
+    });
+    expect(refused.code).toBe(0);
+    expect(refused.outputs.ready).toBe('true');
+    for (const name of STORY) expect(refused.outputs[name]).toBe('');
+    const warnings = refused.stdout.split('\n').filter((line) => line.startsWith('::warning::'));
+    expect(warnings).toEqual([expect.stringContaining('api-key')]);
+  });
+
+  it('a refused key alone fails the step with one line naming api-key', async () => {
+    const result = await runAction({ inputs: { 'api-key': 'trunk_v2_not_the_key_0000', 'api-url': sim.url } });
+    expectFailure(result, /^::error::Trunk API v2 .*the API key was refused .*api-key/);
+  });
+});
