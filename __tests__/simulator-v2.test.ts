@@ -3,6 +3,7 @@
 // Trunk's envelope and carry an X-Request-Id; its per-key limit throttles as Trunk's does; and v1
 // and v2 describe the same world, so that tests may compare what the action makes of each.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { WAITABLE_STATES } from '../src/verdict.js';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
@@ -155,17 +156,7 @@ describe('every body fits the document', () => {
     expect(await checkEveryRead(scenario)).toEqual([]);
   });
 
-  it.each([
-    'not_submitted',
-    'not_ready',
-    'pending',
-    'testing',
-    'tests_passed',
-    'pending_failure',
-    'merged',
-    'failed',
-    'cancelled',
-  ])('a PR in state %s', async (state) => {
+  it.each([...WAITABLE_STATES])('a PR in state %s', async (state) => {
     for (const scenario of ['testing', 'parallel']) {
       sim.useScenario(scenario);
       sim.setPrStates([state]);

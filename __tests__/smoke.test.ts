@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { prBody } from '../simulator/scenarios.mjs';
 import { runAction, type RunResult } from '../simulator/runner.mjs';
 import { startSimulator, type Simulator, type Step } from '../simulator/server.mjs';
-import { OUTPUT_NAMES } from '../src/outputs.js';
+import { OUTPUT_NAMES, STORY_OUTPUTS } from '../src/outputs.js';
 
 let sim: Simulator;
 beforeEach(async () => {
@@ -236,17 +236,7 @@ describe('the verdict table through the bundle', () => {
 // The contract's v2 section through the bundle: which API answers for which credentials, and which
 // story outputs each state reads. What each part says is asserted in-process, in v2.test.ts.
 describe("Trunk's v2 API through the bundle", () => {
-  const STORY = [
-    'block-reasons',
-    'exit-reason',
-    'failing-checks',
-    'test-run-url',
-    'test-run-status',
-    'estimated-merge-at',
-    'estimate-status',
-    'directly-ahead',
-    'trunk-url',
-  ] as const;
+  const STORY = STORY_OUTPUTS;
   /** The story outputs the contract reads in each scenario's state (and that the scenario has). */
   const cases: Array<[string, string, ReadonlyArray<(typeof STORY)[number]>]> = [
     ['testing', 'testing', ['test-run-url', 'test-run-status', 'estimated-merge-at', 'estimate-status', 'trunk-url']],
@@ -283,7 +273,7 @@ describe("Trunk's v2 API through the bundle", () => {
   it('both: v1 decides, v2 tells the story; a refused key is one warning, and the run passes', async () => {
     const both = await runAction({ inputs: { 'api-token': sim.token, 'api-key': sim.apiKey, 'api-url': sim.url } });
     expect(both.code).toBe(0);
-    expect(JSON.parse(both.outputs['pr-json'])).toHaveProperty('prNumber', 1842);
+    expect(JSON.parse(both.outputs['pr-json'] ?? '')).toHaveProperty('prNumber', 1842);
     expect(both.outputs['test-run-status']).toBe('in_progress');
 
     const refused = await runAction({

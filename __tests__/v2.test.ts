@@ -4,22 +4,11 @@
 // state; and the mixed mode, where v1 decides and v2 only tells.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { startSimulator, type Simulator } from '../simulator/server.mjs';
-import { OUTPUT_NAMES, type OutputName } from '../src/outputs.js';
+import { OUTPUT_NAMES, STORY_OUTPUTS, type OutputName } from '../src/outputs.js';
 import { realClock } from '../src/clock.js';
 import { runInProcess, type InProcessOptions } from './helpers/in-process.js';
 import { VirtualClock } from './helpers/virtual-clock.js';
 
-const STORY_OUTPUTS: readonly OutputName[] = [
-  'block-reasons',
-  'exit-reason',
-  'failing-checks',
-  'test-run-url',
-  'test-run-status',
-  'estimated-merge-at',
-  'estimate-status',
-  'directly-ahead',
-  'trunk-url',
-];
 /** Outputs that say which API answered by their nature: the bodies as sent, and the story. */
 const API_SPECIFIC: ReadonlySet<OutputName> = new Set(['pr-json', 'queue-json', ...STORY_OUTPUTS]);
 

@@ -6,8 +6,8 @@ import type { WaitOutcome } from './observe.js';
 import type { Story } from './model.js';
 import { isoSeconds, type Status } from './status.js';
 
-/** Every output of the action, in the order action.yml lists them. */
-export const OUTPUT_NAMES = [
+/** The outputs every run sets, whichever API answered. */
+const STATUS_OUTPUTS = [
   'state',
   'pr',
   'merge-queue-run',
@@ -36,6 +36,9 @@ export const OUTPUT_NAMES = [
   'queue-json',
   'waited-seconds',
   'timed-out',
+] as const;
+/** The story's outputs: only Trunk's v2 API tells it; empty without api-key. */
+export const STORY_OUTPUTS = [
   'block-reasons',
   'exit-reason',
   'failing-checks',
@@ -46,6 +49,9 @@ export const OUTPUT_NAMES = [
   'directly-ahead',
   'trunk-url',
 ] as const;
+
+/** Every output of the action, in the order action.yml lists them. */
+export const OUTPUT_NAMES = [...STATUS_OUTPUTS, ...STORY_OUTPUTS] as const;
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 export type Outputs = Record<OutputName, string>;
 
