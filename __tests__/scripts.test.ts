@@ -200,7 +200,8 @@ describe("GitHub's local-action", () => {
         'waited-seconds': '0',
         'timed-out': 'false',
       });
-      expect(sim.count('getSubmittedPullRequest')).toBe(1);
+      // .env.example holds a v2 key: v2 answers, and finds the PR with one lookup.
+      expect(sim.count('v2.pullRequests')).toBe(1);
     } finally {
       await sim.close();
       rmSync(dir, { recursive: true, force: true });

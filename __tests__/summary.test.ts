@@ -183,7 +183,7 @@ describe('fields shown only here', () => {
           requiredStatuses: fields.x,
         }),
         enqueuedPullRequests: [
-          entry(1842, 'testing', {
+          entry(1840, 'testing', {
             prTitle: fields.x,
             prAuthor: fields.x,
             priorityName: fields.x,
@@ -207,8 +207,21 @@ describe('fields shown only here', () => {
     expect(html).toContain('<th align="left">Priority</th><td>— (—)</td>');
     expect(html).toContain('#1842</a> in octo-org/octo-repo.');
     expect(html).toContain(
-      '<td><a href="https://github.com/octo-org/octo-repo/pull/1842"><b>#1842</b></a></td><td>testing</td><td>—</td><td>—</td><td>—</td></tr>',
+      '<td><a href="https://github.com/octo-org/octo-repo/pull/1840">#1840</a></td><td>testing</td><td>—</td><td>—</td><td>—</td></tr>',
     );
+  });
+
+  it("the PR's own row takes the PR's facts where the line has none (v2's order names only the PR)", () => {
+    const html = render({
+      status: status({
+        answer: found({ priorityName: 'high', prAuthor: 'octocat' }),
+        queue: queueFrom({
+          ...queueBody(),
+          enqueuedPullRequests: [entry(1842, 'testing', { priorityName: undefined, prAuthor: undefined })],
+        }),
+      }),
+    });
+    expect(html).toMatch(/<b>#1842 [^<]*<\/b><\/a><\/td><td>testing<\/td><td>high<\/td><td>octocat<\/td>/);
   });
 });
 

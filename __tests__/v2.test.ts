@@ -3,7 +3,7 @@
 // for them; round trips; errors that name api-key; throttling that costs the story, never the
 // state; and the mixed mode, where v1 decides and v2 only tells.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { startSimulator, type Simulator } from '../simulator/server.mjs';
+import { SIM_REPO_ID, startSimulator, type Simulator } from '../simulator/server.mjs';
 import { OUTPUT_NAMES, STORY_OUTPUTS, type OutputName } from '../src/outputs.js';
 import { realClock } from '../src/clock.js';
 import { runInProcess, type InProcessOptions } from './helpers/in-process.js';
@@ -189,7 +189,7 @@ describe('errors', () => {
     const result = await withKey();
     expect(result.code).toBe(0);
     expect(result.outputs.state).toBe('testing');
-    expect(result.log).toMatch(/pull-requests: HTTP 429 \(rate limited\); retry 1 of 3/);
+    expect(result.log).toMatch(/pull-requests: HTTP 429 \(rate limited; request id [\w-]+\); retry 1 of 3/);
   });
 });
 
@@ -243,6 +243,129 @@ describe('both credentials', () => {
     const warnings = result.lines.filter((line) => line.startsWith('::warning::'));
     expect(warnings).toEqual([
       expect.stringMatching(/story .* left out: Trunk's v2 API failed .*Check the api-key input/),
+    ]);
+  });
+});
+
+describe('what the review found', () => {
+  it('a failure that retries cannot fix names Trunk’s code, the request id and the inputs to check', async () => {
+    sim.script('v2.order', [{ status: 503, body: { error: { code: 'INTERNAL_ERROR', message: 'down' } }, times: 4 }]);
+    const result = await withKey();
+    expect(result.error).toMatch(
+      /^Trunk API v2 \/v2\/merge-queues\/\{id\}\/order: HTTP 503: INTERNAL_ERROR: down; request id [\w-]+ \(after 4 attempts\)\. Check the inputs api-url and api-key\.$/,
+    );
+  });
+
+  it('a 404 from the PR lookup is an error, not a PR that was never submitted', async () => {
+    sim.script('v2.pullRequests', [{ status: 404, body: { error: { code: 'NOT_FOUND', message: 'no route' } } }]);
+    const result = await withKey({ 'wait-for': 'not_submitted' });
+    expect(result.code).toBe(1);
+    expect(result.outputs.state).toBe('');
+    expect(result.error).toMatch(/HTTP 404: NOT_FOUND: no route; request id/);
+  });
+
+  it('a key without the v2 prefix that is refused: the message says where a v1 token goes', async () => {
+    const result = await withKey({ 'api-key': 'not-a-v2-key-0123456789' });
+    expect(result.error).toContain('It does not start with trunk_v2_: the v1 organization token goes in api-token');
+  });
+
+  it('one throttled poll during a wait does not cost the story read at its end', async () => {
+    sim.setPrStates(['testing', 'testing', 'tests_passed']);
+    sim.script('v2.pullRequest', [{ status: 429, body: '' }]);
+    const result = await withKey({ 'wait-for': 'tests_passed', 'poll-interval-seconds': '1' });
+    expect(result.outputs.state).toBe('tests_passed');
+    expect(result.outputs['test-run-status']).not.toBe('');
+    expect(result.lines.filter((line) => line.startsWith('::notice::'))).toEqual([]);
+    // During the wait only the PR is polled: the story is read at the first read and at the end.
+    expect(sim.count('v2.verificationRuns')).toBe(2);
+  });
+
+  it('a story the closing read cannot get is left out, not kept from the state the wait began in', async () => {
+    sim.setPrStates(['testing', 'testing', 'tests_passed']);
+    // The first read's order answers; the closing one fails for good.
+    sim.script('v2.order', [{ status: 200 }, { status: 500, body: '', times: 4 }]);
+    const result = await withKey({ 'wait-for': 'tests_passed', 'poll-interval-seconds': '1' });
+    expect(result.outputs.state).toBe('tests_passed');
+    expect(result.outputs['test-run-status']).toBe('');
+    expect(result.outputs['estimate-status']).toBe('');
+    expect(result.log).toMatch(/Could not read the queue again at the end of the wait .* and the story is left out\./);
+  });
+
+  it('both credentials: a story that fails at the end of a wait leaves the story empty, with one warning', async () => {
+    sim.setPrStates(['testing', 'testing', 'tests_passed']);
+    sim.script('v2.order', [{ status: 200 }, { status: 500, body: '', times: 4 }]);
+    const result = await runInProcess({
+      inputs: {
+        'api-token': sim.token,
+        'api-key': sim.apiKey,
+        'api-url': sim.url,
+        'wait-for': 'tests_passed',
+        'poll-interval-seconds': '1',
+      },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs.state).toBe('tests_passed');
+    for (const name of STORY_OUTPUTS) expect(result.outputs[name]).toBe('');
+    expect(result.lines.filter((line) => line.startsWith('::warning::'))).toEqual([
+      expect.stringContaining('Check the api-key input'),
+    ]);
+  });
+
+  it('both credentials: a v2 that hangs costs the verdict at most 5 s', async () => {
+    sim.script('v2.repositories', [{ hang: true }]);
+    const started = Date.now();
+    const result = await runInProcess({
+      inputs: { 'api-token': sim.token, 'api-key': sim.apiKey, 'api-url': sim.url, 'request-timeout-seconds': '60' },
+      clock: realClock,
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs.state).toBe('testing');
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result.lines.filter((line) => line.startsWith('::warning::'))).toEqual([
+      expect.stringMatching(/no answer within 5 s of v1's\)\. Check the api-key input/),
+    ]);
+  }, 20_000);
+
+  it('Trunk’s reason for having no estimate goes to the log and the summary, one full stop', async () => {
+    sim.useScenario('paused');
+    const result = await withKey();
+    expect(result.outputs['estimate-status']).toBe('unavailable');
+    expect(result.log).toMatch(/^Trunk has no merge estimate for PR #1842: .*[^.]\.$/m);
+    expect(result.summary).toMatch(/No merge estimate: [^<]*[^.]\.<\/li>/);
+  });
+
+  it('outputs pass on only https links; check conclusions are snake_case', async () => {
+    sim.useScenario('hostile-story');
+    const hostile = await withKey();
+    expect(hostile.outputs['trunk-url']).toBe('');
+    expect(hostile.outputs['test-run-url']).toBe('');
+    for (const check of JSON.parse(hostile.outputs['failing-checks']) as Array<{ url: string | null }>) {
+      expect(check.url === null || check.url.startsWith('https://')).toBe(true);
+    }
+    sim.useScenario('failed');
+    const failed = await withKey();
+    const checks = JSON.parse(failed.outputs['failing-checks']) as Array<{ conclusion: string | null }>;
+    expect(checks.map((check) => check.conclusion)).toEqual(
+      checks.map((check) => check.conclusion?.toLowerCase() ?? null),
+    );
+  });
+
+  it('block reasons Trunk sends malformed are left out with a notice naming the field; the state stands', async () => {
+    sim.useScenario('not-ready');
+    const lookup = `/v2/pull-requests?repositoryId=${SIM_REPO_ID}&number=1842`;
+    const body = (await (
+      await fetch(`${sim.url}${lookup}`, { headers: { authorization: `Bearer ${sim.apiKey}` } })
+    ).json()) as {
+      data: Array<{ queueEntry: { readiness: { mergeabilityDetails: { reasons: Array<Record<string, unknown>> } } } }>;
+    };
+    delete body.data[0]?.queueEntry.readiness.mergeabilityDetails.reasons[0]?.code;
+    sim.script('v2.pullRequests', [{ body }]);
+    const result = await withKey();
+    expect(result.code).toBe(0);
+    expect(result.outputs.state).toBe('not_ready');
+    expect(result.outputs['block-reasons']).toBe('');
+    expect(result.lines.filter((line) => line.startsWith('::notice::'))).toEqual([
+      expect.stringContaining('"queueEntry.readiness.mergeabilityDetails.reasons[0].code" is missing'),
     ]);
   });
 });

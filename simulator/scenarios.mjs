@@ -245,6 +245,11 @@ export const SCENARIOS = {
         { status: 503, body: 'Service Unavailable' },
         { status: 429, headers: { 'retry-after': '1' } },
       ],
+      // The same faults on v2's queue lookup, so the demo shows them whichever API answers.
+      'v2.mergeQueues': [
+        { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Service Unavailable' } } },
+        { status: 429, headers: { 'retry-after': '1' } },
+      ],
     },
   },
   merging: {

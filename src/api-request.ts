@@ -35,6 +35,10 @@ export interface RequestSpec {
   maxWaitMs?: number;
   /** Told of every 429: the caller may then spare the limit its optional reads. */
   onThrottled?: () => void;
+  /** How a response is quoted in messages (v2: Trunk's error code and the request id). */
+  describe?: (response: RawResponse) => string;
+  /** Said after a failure that retries could not fix: the inputs to check. */
+  hint?: string;
 }
 
 type Outcome = { response: RawResponse } | { failure: TransportError };
@@ -48,7 +52,7 @@ export async function sendWithRetries(
   const retries = spec.retries ?? context.retries;
   for (let attempt = 0; ; attempt++) {
     const outcome = await sendOnce(context, spec, signal);
-    const problem = transientProblem(outcome);
+    const problem = transientProblem(outcome, spec.describe ?? detail);
     if (problem === undefined) {
       if ('failure' in outcome) throw transportFailure(spec.endpoint, outcome.failure, false);
       return outcome.response;
@@ -58,7 +62,8 @@ export async function sendWithRetries(
       if ('failure' in outcome) throw transportFailure(spec.endpoint, outcome.failure, true, tries);
       const throttled = outcome.response.status === 429;
       if (throttled) spec.onThrottled?.();
-      throw new ApiError(spec.endpoint, `${problem}${tries}`, { transient: true, reached: true, throttled });
+      const hint = spec.hint ? `. ${spec.hint}` : '';
+      throw new ApiError(spec.endpoint, `${problem}${tries}${hint}`, { transient: true, reached: true, throttled });
     }
     const throttled = 'response' in outcome && outcome.response.status === 429;
     if (throttled) spec.onThrottled?.();
@@ -97,18 +102,22 @@ async function sendOnce(context: RequestContext, spec: RequestSpec, signal: Abor
 }
 
 function transportFailure(endpoint: string, failure: TransportError, transient: boolean, tries = ''): ApiError {
-  // A name that does not resolve is a typo far more often than an outage.
+  // A name that does not resolve is a typo far more often than an outage: the proxy's, when the
+  // tunnel is what failed, else api-url's.
   const unresolved = /\bENOTFOUND\b/.test(failure.message);
-  const hint = unresolved ? '; the host name does not resolve: check api-url' : '';
+  const viaProxy = /proxy did not open a tunnel/.test(failure.message);
+  const hint = unresolved
+    ? `; the host name does not resolve: check ${viaProxy ? 'the proxy variable (HTTPS_PROXY)' : 'api-url'}`
+    : '';
   return new ApiError(endpoint, `${failure.message}${tries}${hint}`, { transient, reached: false, unresolved });
 }
 
 /** Why a retry is worth it, or undefined when the outcome is final. */
-function transientProblem(outcome: Outcome): string | undefined {
+function transientProblem(outcome: Outcome, describe: (response: RawResponse) => string): string | undefined {
   if ('failure' in outcome) return outcome.failure.transient ? outcome.failure.message : undefined;
   const { status } = outcome.response;
   if (!RETRYABLE_STATUSES.has(status)) return undefined;
-  const why = detail(outcome.response);
+  const why = describe(outcome.response);
   return status === 429 ? `HTTP 429 (rate limited${why})` : `HTTP ${status}${why}`;
 }
 

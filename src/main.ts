@@ -92,6 +92,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   if (report) {
     failures.push(...report.failures);
     if (report.statusLine) log.info(report.statusLine);
+    for (const line of report.lines) log.info(line);
     for (const line of report.warnings) log.warning(line);
     for (const line of report.notices) log.notice(line);
   }

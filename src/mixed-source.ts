@@ -2,8 +2,12 @@
 // and v2 tells the story, best-effort. Any v2 failure, a refused key, a 404, a 5xx, a timeout or
 // throttling, is one warning naming api-key and an empty story; it never fails or delays the
 // verdict beyond the read it rides along with.
+import type { Clock } from './clock.js';
 import { messageOf } from './errors.js';
 import type { PrAnswer, Snapshot, StatusSource, Story } from './model.js';
+
+/** How long the story may take once v1 has answered. */
+const STORY_GRACE_MS = 5_000;
 
 export class MixedSource implements StatusSource {
   /** Set once v2 has failed: it is not asked again, and not warned about twice. */
@@ -12,6 +16,7 @@ export class MixedSource implements StatusSource {
   constructor(
     private readonly decides: StatusSource,
     private readonly tells: StatusSource,
+    private readonly clock: Clock,
   ) {}
 
   async read(signal: AbortSignal): Promise<Snapshot> {
@@ -58,12 +63,21 @@ export class MixedSource implements StatusSource {
       abandon.abort();
       throw error;
     }
-    const result = await told;
+    // The verdict is in: the story gets a few seconds more, not v2's whole retry budget.
+    const grace = this.clock.timeout(STORY_GRACE_MS);
+    const late = new Promise<{ error: unknown }>((resolve) =>
+      grace.addEventListener('abort', () => {
+        abandon.abort();
+        resolve({ error: new Error(`no answer within ${STORY_GRACE_MS / 1000} s of v1's`) });
+      }),
+    );
+    const result = await Promise.race([told, late]);
     if ('story' in result) return [decided, { story: result.story }];
     this.storyFailed = true;
     return [
       decided,
       {
+        story: undefined,
         warnings: [
           `The story (why, test run, estimate) is left out: Trunk's v2 API failed (${messageOf(result.error)}). Check the api-key input; the state and the verdict come from the v1 API (api-token), as without api-key.`,
         ],

@@ -67,6 +67,8 @@ export interface QueueFacts {
   settings: QueueSettings;
   /** The line, first in line first. */
   entries: QueueEntry[];
+  /** How many are in the line: more than `entries` when the API lists only the first of them. */
+  length: number;
 }
 
 /** The queue, and the API's own text for it, for `queue-json`. */

@@ -204,8 +204,11 @@ async function waitForState(options: ObserveOptions, seen: Observation): Promise
       Object.assign(seen, await source.refresh(seen.pr, AbortSignal.any([clock.timeout(budget), cancel])));
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
+      // The story told of the state the wait began in; beside the state it ended in, it would mislead.
+      const story = seen.story ? ', and the story is left out' : '';
+      seen.story = undefined;
       log.warning(
-        `Could not read the queue again at the end of the wait (${why}); outputs show it as it was when the wait began.`,
+        `Could not read the queue again at the end of the wait (${why}); outputs show it as it was when the wait began${story}.`,
       );
     }
   }

@@ -3,6 +3,7 @@
 // outputs keep the bodies exactly. Any output over GitHub's limit is left out, with a line saying so.
 import { formatBytes, oneLine } from './format.js';
 import type { WaitOutcome } from './observe.js';
+import { isSafeLink } from './html.js';
 import type { Story } from './model.js';
 import { isoSeconds, type Status } from './status.js';
 
@@ -113,7 +114,7 @@ function statusOutputs(status: Status): Partial<Outputs> {
     'state-changed-at': text(pr?.stateChangedAt),
     'state-age-seconds': text(status.stateAgeSeconds),
     'testing-deadline': status.testingDeadlineMs === undefined ? '' : isoSeconds(status.testingDeadlineMs),
-    'queue-length': String(queue.entries.length),
+    'queue-length': String(queue.length),
     'queue-state': queue.state,
     'queue-mode': queue.mode,
     'priority-name': text(pr?.priorityName),
@@ -129,13 +130,19 @@ function storyOutputs(story: Story | undefined): Partial<Outputs> {
   return {
     'block-reasons': story.blockReasons?.map((reason) => reason.code).join(',') ?? '',
     'exit-reason': text(exit?.reason),
-    'failing-checks': exit && exit.failingChecks.length > 0 ? JSON.stringify(exit.failingChecks) : '',
-    'test-run-url': text(testRun?.url),
+    'failing-checks':
+      exit && exit.failingChecks.length > 0
+        ? JSON.stringify(
+            exit.failingChecks.map((check) => ({ ...check, url: isSafeLink(check.url) ? check.url : null })),
+          )
+        : '',
+    // Later steps write these into comments as links: only https ones are passed on.
+    'test-run-url': isSafeLink(testRun?.url) ? testRun.url : '',
     'test-run-status': text(testRun?.status),
     'estimated-merge-at': estimate?.mergeAtMs === undefined ? '' : isoSeconds(estimate.mergeAtMs),
     'estimate-status': text(estimate?.status),
     'directly-ahead': story.directlyAhead?.join(',') ?? '',
-    'trunk-url': text(story.trunkUrl),
+    'trunk-url': isSafeLink(story.trunkUrl) ? story.trunkUrl : '',
   };
 }
 

@@ -5,6 +5,7 @@ import { ActionError } from './errors.js';
 import { formatDuration, plural } from './format.js';
 import { describe, queueNote, type Observation } from './observe.js';
 import { deriveStatus, queueStateNote, type Status } from './status.js';
+import { withoutStop } from './summary-story.js';
 import { describeReason, stateText, verdictText } from './verdict.js';
 
 export interface ReportInput {
@@ -23,6 +24,8 @@ export interface Report {
   failures: string[];
   /** One line saying where the PR stands, for the log. */
   statusLine?: string;
+  /** Lines for the log beside the status line: Trunk's reason for having no estimate, say. */
+  lines: string[];
   warnings: string[];
   notices: string[];
 }
@@ -51,10 +54,18 @@ export function buildReport(input: ReportInput): Report {
   const warnings = [...seen.warnings];
   const note = status && queueStateNote(status);
   if (note && note !== seen.queueWarning) warnings.push(note);
+  const estimate = status?.story?.estimate;
+  const lines =
+    estimate?.status === 'unavailable'
+      ? [
+          `Trunk has no merge estimate for PR #${prNumber}${estimate.reason ? `: ${withoutStop(estimate.reason)}` : ''}.`,
+        ]
+      : [];
   return {
     status,
     failures,
     statusLine: status && statusLine(status),
+    lines,
     warnings,
     notices: seen.story?.leftOut ?? [],
   };
@@ -104,7 +115,7 @@ export function isUnexpected(error: unknown): boolean {
 
 function statusLine(status: Status): string {
   const { queue } = status;
-  const length = queue.entries.length;
+  const { length } = queue;
   const place =
     status.position === undefined
       ? `not listed in the queue (${plural(length, 'entry', 'entries')})`

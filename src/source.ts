@@ -29,13 +29,13 @@ export function sourceFor(inputs: Inputs, run: { log: Log; clock: Clock; random:
   };
   const v1 = () => new V1Source(context, { ...target, token: inputs.apiToken });
   const v2 = (mode: 'best-effort' | 'strict') =>
-    new V2Source(new V2Api(context, inputs.apiUrl, inputs.apiKey), target, mode);
+    new V2Source(new V2Api(context, inputs.apiUrl, inputs.apiKey, mode === 'strict'), target, mode);
   switch (inputs.api) {
     case 'v1':
       return v1();
     case 'v2':
       return v2('best-effort');
     case 'both':
-      return new MixedSource(v1(), v2('strict'));
+      return new MixedSource(v1(), v2('strict'), run.clock);
   }
 }

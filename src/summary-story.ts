@@ -5,7 +5,7 @@
 import { humanSpan, utcClock } from './format.js';
 import { escapeHtml, link } from './html.js';
 import type { BlockReason, ExitStory, Story } from './model.js';
-import type { Status } from './status.js';
+import { parseTimestamp, type Status } from './status.js';
 
 /** Trunk's reasons for a queue entry's last transition, in words; others show as their code. */
 const EXIT_REASONS: ReadonlyMap<string, string> = new Map([
@@ -46,6 +46,8 @@ export function storySection(status: Status, nowMs: number): string {
       ? `<li>Waits directly for ${story.directlyAhead.map((n) => `#${escapeHtml(n)}`).join(', ')}.</li>`
       : '',
     story.trunkUrl ? `<li>${link(story.trunkUrl, 'Open this PR in Trunk')}.</li>` : '',
+    // What could not be read is said here too, not only in the log.
+    ...story.leftOut.map((line) => `<li>ℹ️ ${escapeHtml(line, 500)}</li>`),
   ].filter(Boolean);
   return items.length ? `<h3>The story</h3><ul>${items.join('')}</ul>` : '';
 }
@@ -92,8 +94,8 @@ function exitLine(exit: ExitStory, state: string, nowMs: number): string {
 }
 
 function whenText(at: string, nowMs: number): string {
-  const ms = Date.parse(at);
-  if (!Number.isFinite(ms)) return '';
+  const ms = parseTimestamp(at);
+  if (ms === undefined) return '';
   return ` ${humanSpan((nowMs - ms) / 1000)} ago`;
 }
 
@@ -113,7 +115,12 @@ function estimateLine({ estimate }: Story, nowMs: number): string {
     return `<li>Expected to merge around ${utcClock(estimate.mergeAtMs, nowMs)} (${inWords})${computed}.</li>`;
   }
   if (estimate.status === 'unavailable') {
-    return `<li>No merge estimate${estimate.reason ? `: ${escapeHtml(estimate.reason)}` : ''}.</li>`;
+    return `<li>No merge estimate${estimate.reason ? `: ${escapeHtml(withoutStop(estimate.reason))}` : ''}.</li>`;
   }
   return '';
+}
+
+/** Trunk's sentence without its closing full stop, for a sentence of the summary's own. */
+export function withoutStop(text: string): string {
+  return text.trim().replace(/[.!]+$/, '');
 }

@@ -57,7 +57,10 @@ function headline(status: Status, failed: boolean): string {
   const pr = `PR #${prNumber}`;
   const shown = escapeHtml(stateText(state));
   const age = stateAgeSeconds === undefined ? '' : humanSpan(stateAgeSeconds);
-  const place = position === undefined ? '' : `, ${ordinal(position)} in line`;
+  const place =
+    position === undefined
+      ? ''
+      : `, ${ordinal(position)} ${status.queue.mode === 'parallel' ? "in the queue's order" : 'in line'}`;
   const since = age && ` for ${age}`;
   const words =
     state === 'merged'
@@ -77,10 +80,16 @@ function holdBack(status: Status): string {
   return held.length ? ` — ${held.join(', ')}` : '';
 }
 
-function reasonsList({ verdict }: Status): string {
+function reasonsList({ verdict, story }: Status): string {
   if (verdict.ready) return '';
+  // GitHub's mergeability sums up what Trunk's block reasons spell out: when they are there, they
+  // say what to do, and a generic hint beside them would contradict them.
+  const spelledOut = (story?.blockReasons?.length ?? 0) > 0;
   const items = verdict.reasons.map((code) => {
-    const fix = fixForReason(code);
+    const fix =
+      spelledOut && code.startsWith('mergeability_')
+        ? 'see why it is blocked, under “The story” below'
+        : fixForReason(code);
     return `<li>${escapeHtml(describeReason(code))} (<code>${escapeHtml(code)}</code>)${fix ? `: ${fix}` : ''}</li>`;
   });
   return `<p>Why not ready, and what clears it:</p><ul>${items.join('')}</ul>`;
@@ -115,7 +124,7 @@ function row(name: string, valueHtml: string): string {
 
 function factsTable(input: SummaryInput, status: Status): string {
   const { pr, queue, position } = status;
-  const length = queue.entries.length;
+  const { length } = queue;
   const rows = [
     row('State', `<code>${escapeHtml(status.state || 'none reported')}</code>${sinceText(input, status)}`),
     row('Submitted', status.submitted ? 'yes' : 'no'),
@@ -217,7 +226,7 @@ function queueSection({ queue }: Status): string {
     row('Merge method', orDash(settings.mergeMethod)),
     row('Required statuses', !statuses ? '—' : statuses.length ? listed + more : 'none'),
   ];
-  const entries = plural(queue.entries.length, 'entry', 'entries');
+  const entries = plural(queue.length, 'entry', 'entries');
   return (
     `<h3>Queue for ${escapeHtml(queue.branch)}</h3>` +
     `<p>${escapeHtml(queue.state)}, ${escapeHtml(queue.mode)} mode, ${entries}.</p>` +
@@ -247,10 +256,10 @@ function entriesTable(input: SummaryInput, status: Status): string {
   let shownTo = 0;
   for (const [from, to] of entryWindow(entries.length, status.position)) {
     if (from > shownTo) rows.push(gapRow(from - shownTo));
-    entries.slice(from, to).forEach((entry, i) => rows.push(entryRow(input, entry, from + i + 1, status.prNumber)));
+    entries.slice(from, to).forEach((entry, i) => rows.push(entryRow(input, entry, from + i + 1, status)));
     shownTo = to;
   }
-  if (entries.length > shownTo) rows.push(gapRow(entries.length - shownTo));
+  if (status.queue.length > shownTo) rows.push(gapRow(status.queue.length - shownTo));
   const parallel =
     status.queue.mode === 'parallel'
       ? '<p>Parallel mode: this list is the order the queue considers PRs in, not a strict line; several PRs can be next at once.</p>'
@@ -269,8 +278,20 @@ function gapRow(count: number): string {
   return `<tr><td colspan="${COLUMNS}">… ${grouped(count)} more</td></tr>`;
 }
 
-function entryRow(input: SummaryInput, entry: QueueEntry, place: number, prNumber: number): string {
-  const mine = entry.number === prNumber;
+function entryRow(input: SummaryInput, listed: QueueEntry, place: number, status: Status): string {
+  const mine = listed.number === status.prNumber;
+  // An API whose line carries less about each PR (v2's order) still knows this PR's own facts.
+  const own = status.pr;
+  const entry: QueueEntry =
+    mine && own
+      ? {
+          ...listed,
+          title: listed.title ?? own.title,
+          author: listed.author ?? own.author,
+          priorityName: listed.priorityName ?? own.priorityName,
+          stateChangedAt: listed.stateChangedAt ?? own.stateChangedAt,
+        }
+      : listed;
   const label = `#${escapeHtml(entry.number)}${entry.title === undefined ? '' : ` ${escapeHtml(entry.title)}`}`;
   const pr = prLink(input, entry.number, mine ? `<b>${label}</b>` : label);
   const cells = [

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { rawJsonAt } from '../json-text.js';
 import type { PrFacts, QueueEntry, QueueFacts } from '../model.js';
 import { maybe, openEnum, shown } from '../validate.js';
+import { IN_TEST_RUN } from '../verdict.js';
 
 export const readinessSchema = z.looseObject({
   hasImpactedTargets: maybe(z.boolean()),
@@ -54,9 +55,6 @@ export const queueSchema = z.looseObject({
 type SubmittedPullRequest = z.infer<typeof submittedPullRequestSchema>;
 type Queue = z.infer<typeof queueSchema>;
 
-/** States of a PR in a test run, or past one: the ones `ahead-testing` counts. */
-const IN_TEST_RUN: ReadonlySet<string> = new Set(['testing', 'tests_passed']);
-
 /** @param text the body as sent, for the numbers as written */
 export function prFacts(pr: SubmittedPullRequest, text: string): PrFacts {
   const { readiness } = pr;
@@ -84,7 +82,7 @@ export function queueFacts(queue: Queue): QueueFacts {
   const entries: QueueEntry[] = queue.enqueuedPullRequests.map((entry) => ({
     number: entry.prNumber,
     state: entry.state ?? '',
-    testing: IN_TEST_RUN.has(entry.state ?? ''),
+    testing: IN_TEST_RUN.includes(entry.state ?? ''),
     title: entry.prTitle,
     author: entry.prAuthor,
     priorityName: entry.priorityName,
@@ -105,5 +103,6 @@ export function queueFacts(queue: Queue): QueueFacts {
       requiredStatuses: queue.requiredStatuses === null ? [] : queue.requiredStatuses,
     },
     entries,
+    length: entries.length,
   };
 }

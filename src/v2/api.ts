@@ -8,6 +8,9 @@ import type { RawResponse } from '../http-transport.js';
 import { parseBody } from '../validate.js';
 import type { ZodMiniType } from 'zod/mini';
 
+/** What a user can check when v2 answers what it should not. */
+export const CHECK = 'Check the inputs api-url and api-key.';
+
 /** A throttled story read is asked once more, within this long, then left out. */
 const STORY_RETRY_WAIT_MS = 5_000;
 
@@ -22,8 +25,9 @@ export interface V2Request {
 
 export class V2Api {
   /**
-   * Set once Trunk has throttled any read: the key is shared with other jobs and at its limit, so
-   * the story's reads, which are optional, are not made (the state comes first).
+   * Set when Trunk throttled a read since the source last cleared it (at the start of each full
+   * read): the key is shared with other jobs and at its limit right now, so this read does not
+   * spend it on the story's optional reads. The state comes first.
    */
   throttled = false;
 
@@ -31,6 +35,8 @@ export class V2Api {
     private readonly context: RequestContext,
     private readonly apiUrl: string,
     private readonly key: string,
+    /** Both credentials: v2 only tells the story, so every read gets the story's small budget. */
+    private readonly storyOnly = false,
   ) {}
 
   /** The 200 or 404 answer to a GET; anything else throws. */
@@ -44,7 +50,11 @@ export class V2Api {
         url: new URL(`${this.apiUrl}${request.path}`),
         headers: { authorization: `Bearer ${this.key}` },
         onThrottled: () => (this.throttled = true),
-        ...(request.story ? { retries: 1, maxWaitMs: STORY_RETRY_WAIT_MS } : {}),
+        describe: v2Detail,
+        hint: CHECK,
+        ...(request.story || this.storyOnly
+          ? { retries: Math.min(1, this.context.retries), maxWaitMs: STORY_RETRY_WAIT_MS }
+          : {}),
       },
       signal,
     );
@@ -55,20 +65,27 @@ export class V2Api {
         errorCode(response) === 'INSUFFICIENT_PERMISSIONS'
           ? 'the API key may not read this'
           : 'the API key was refused';
+      const notV2 = this.key.toLowerCase().startsWith('trunk_v2_')
+        ? ''
+        : ' It does not start with trunk_v2_: the v1 organization token goes in api-token, not api-key.';
       throw new ApiError(
         endpoint,
-        `${what} (HTTP ${status}${v2Detail(response)}). Check that the api-key input holds a valid Trunk v2 API key (trunk_v2_…) of this repository's organization.`,
+        `${what} (HTTP ${status}${v2Detail(response)}). Check that the api-key input holds a valid Trunk v2 API key (trunk_v2_…) of this repository's organization.${notV2}`,
       );
     }
-    if (status === 400) throw new ApiError(endpoint, `the request was rejected (HTTP 400${v2Detail(response)})`);
+    if (status === 400) {
+      throw new ApiError(endpoint, `the request was rejected (HTTP 400${v2Detail(response)}). ${CHECK}`);
+    }
     if (status >= 300 && status < 400) throw redirectError(endpoint, response);
-    throw new ApiError(endpoint, `answered HTTP ${status}${v2Detail(response)}`);
+    throw new ApiError(endpoint, `answered HTTP ${status}${v2Detail(response)}. ${CHECK}`);
   }
 
   /** A 200's body, validated; a 404 or a body that does not fit throws. */
   validate<T>(route: string, response: RawResponse, schema: ZodMiniType<T>): T {
     const endpoint = `v2 ${route}`;
-    if (response.status !== 200) throw new ApiError(endpoint, `answered HTTP ${response.status}${v2Detail(response)}`);
+    if (response.status !== 200) {
+      throw new ApiError(endpoint, `answered HTTP ${response.status}${v2Detail(response)}. ${CHECK}`);
+    }
     const result = parseBody(schema, parseJson(endpoint, response));
     if (!result.ok) throw new ApiError(endpoint, `the answer does not fit the API: ${result.problem}`);
     return result.value;

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { rawJsonAt } from '../json-text.js';
 import type { BlockReason, PrFacts, QueueEntry, QueueFacts } from '../model.js';
-import { maybe, shown } from '../validate.js';
+import { maybe, parseBody, shown, type ParseResult } from '../validate.js';
 import { ENTRY_STATES, MERGE_METHODS, MERGEABILITY, QUEUE_MODES, QUEUE_STATES, snakeCase, toV1 } from './spellings.js';
 
 const list = <T extends z.ZodMiniType>(item: T) => z.looseObject({ data: z.array(item) });
@@ -40,6 +40,8 @@ export const orderSchema = z.looseObject({
     z.looseObject({ pullRequest: queuedPr, directlyAhead: z.array(z.looseObject({ number: z.number() })) }),
   ),
   awaitingAdmission: z.array(queuedPr),
+  // The order lists only the first of those awaiting admission; this counts them all.
+  awaitingAdmissionTotal: shown(z.number()),
 });
 
 const mergeabilityReason = z.looseObject({
@@ -68,7 +70,8 @@ export const pullRequestSchema = z.looseObject({
         hasImpactedTargets: maybe(z.boolean()),
         doesBaseBranchMatch: z.boolean(),
         mergeability: z.string(),
-        mergeabilityDetails: shown(z.looseObject({ reasons: z.array(mergeabilityReason) })),
+        // Read for the story, and checked there: a bad one costs the story, never the state.
+        mergeabilityDetails: z.optional(z.unknown()),
       }),
     }),
   ),
@@ -79,18 +82,17 @@ const failingCheck = z.looseObject({ name: z.string(), url: maybe(z.string()), c
 
 export const historySchema = list(
   z.looseObject({
-    state: z.string(),
     changedAt: shown(z.string()),
     reason: z.nullable(z.string()),
     actor: shown(z.looseObject({ gitHubLogin: shown(z.string()) })),
-    failed: shown(
+    failed: maybe(
       z.looseObject({
         apiFailureMessage: shown(z.string()),
         failureCausingChecks: z.array(failingCheck),
         conflictCulprit: shown(z.looseObject({ kind: z.string(), number: shown(z.number()), url: shown(z.string()) })),
       }),
     ),
-    pendingFailure: shown(z.looseObject({ failureCausingChecks: z.array(failingCheck) })),
+    pendingFailure: maybe(z.looseObject({ failureCausingChecks: z.array(failingCheck) })),
   }),
 );
 
@@ -98,7 +100,7 @@ export const verificationRunsSchema = list(
   z.looseObject({
     status: z.string(),
     testBranchCommitUrl: shown(z.string()),
-    testBranchPullRequest: shown(z.looseObject({ url: z.string() })),
+    testBranchPullRequest: maybe(z.looseObject({ url: z.string() })),
   }),
 );
 
@@ -140,10 +142,26 @@ export function prFacts(pr: PullRequest, text: string, path: ReadonlyArray<strin
   };
 }
 
-export function blockReasons(pr: PullRequest): BlockReason[] | undefined {
-  const reasons = pr.queueEntry?.readiness.mergeabilityDetails?.reasons;
-  return reasons?.map((reason) => ({ code: snakeCase(reason.code), message: reason.message, check: reason.check }));
+const mergeabilityDetails = z.looseObject({ reasons: z.array(mergeabilityReason) });
+
+/** Why the PR is blocked, checked on its own; undefined when Trunk sent no details. */
+export function blockReasons(pr: PullRequest): ParseResult<BlockReason[]> | undefined {
+  const details = pr.queueEntry?.readiness.mergeabilityDetails;
+  if (details === undefined) return undefined;
+  const result = parseBody(mergeabilityDetails, details);
+  if (!result.ok) {
+    return { ok: false, problem: result.problem.replace(/"(.*?)"/, '"queueEntry.readiness.mergeabilityDetails.$1"') };
+  }
+  const value = result.value.reasons.map((reason) => ({
+    code: snakeCase(reason.code),
+    message: reason.message,
+    check: reason.check,
+  }));
+  return { ok: true, value };
 }
+
+/** States of a batch still in the line: being tested, passed and waiting, or held as failing. */
+const IN_LINE: ReadonlySet<string> = new Set(['testing', 'tests_passed', 'pending_failure', 'pending']);
 
 /**
  * The queue's line, as the contract orders it: the PRs in its test batches first (in order), then
@@ -157,6 +175,17 @@ export function queueFacts(queue: MergeQueue, order: Order): QueueFacts {
     title: pr.title,
   });
   const { config } = queue;
+  const unlisted = Math.max(0, (order.awaitingAdmissionTotal ?? 0) - order.awaitingAdmission.length);
+  const entries: QueueEntry[] = [
+    // Batches in dependency order; a batch that has finished is no longer ahead of anyone.
+    ...order.batches.flatMap((batch) => {
+      const state = batch.state === undefined ? 'testing' : toV1(ENTRY_STATES, batch.state);
+      return IN_LINE.has(state) ? batch.pullRequests.map((pr) => entry(pr, state, true)) : [];
+    }),
+    ...order.pending.map((item) => entry(item.pullRequest, 'pending', false)),
+    // Submitted, waiting for the queue to take them in: pending, in the contract's words.
+    ...order.awaitingAdmission.map((pr) => entry(pr, 'pending', false)),
+  ];
   return {
     state: toV1(QUEUE_STATES, order.queueState ?? queue.state),
     mode: toV1(QUEUE_MODES, order.mode ?? queue.mode),
@@ -175,14 +204,7 @@ export function queueFacts(queue: MergeQueue, order: Order): QueueFacts {
       mergeMethod: config.mergeMethod === undefined ? undefined : toV1(MERGE_METHODS, config.mergeMethod),
       requiredStatuses: config.requiredStatuses,
     },
-    entries: [
-      ...order.batches.flatMap((batch) => {
-        const state = batch.state === undefined ? 'testing' : toV1(ENTRY_STATES, batch.state);
-        return batch.pullRequests.map((pr) => entry(pr, state, true));
-      }),
-      ...order.pending.map((item) => entry(item.pullRequest, 'pending', false)),
-      // Submitted, waiting for the queue to take them in: pending, in the contract's words.
-      ...order.awaitingAdmission.map((pr) => entry(pr, 'pending', false)),
-    ],
+    entries,
+    length: entries.length + unlisted,
   };
 }

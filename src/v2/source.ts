@@ -7,7 +7,7 @@ import { ApiError } from '../errors.js';
 import type { RawResponse } from '../http-transport.js';
 import { rawJsonAt } from '../json-text.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from '../model.js';
-import { errorCode, V2Api } from './api.js';
+import { errorCode, v2Detail, V2Api } from './api.js';
 import {
   blockReasons,
   mergeQueueListSchema,
@@ -52,6 +52,7 @@ export class V2Source implements StatusSource {
   ) {}
 
   async read(signal: AbortSignal): Promise<Snapshot> {
+    this.api.throttled = false;
     const repositoryId = await this.repository(signal);
     const [queue, found] = await together(signal, (both) => [
       this.mergeQueue(repositoryId, both),
@@ -70,6 +71,7 @@ export class V2Source implements StatusSource {
   }
 
   async refresh(_pr: PrAnswer, signal: AbortSignal): Promise<Omit<Snapshot, 'pr'>> {
+    this.api.throttled = false;
     return this.queueAndStory(this.last ?? { text: '', path: [] }, signal);
   }
 
@@ -82,9 +84,14 @@ export class V2Source implements StatusSource {
       this.order(queue.value.id, both),
       readStory(this.api, found.pr?.id, state, both, this.storyMode),
     ]);
+    const reasons = found.pr ? blockReasons(found.pr) : undefined;
+    if (reasons && !reasons.ok) {
+      if (this.storyMode === 'strict') throw new ApiError('v2 /v2/pull-requests', reasons.problem);
+      story.leftOut.push(`The story leaves out why it is blocked: ${reasons.problem}.`);
+    }
     const completed: Story = {
       ...story,
-      blockReasons: found.pr ? blockReasons(found.pr) : undefined,
+      blockReasons: reasons?.ok ? reasons.value : undefined,
       trunkUrl: found.pr?.htmlUrl,
       directlyAhead: directlyAhead(order.value, this.target.pr),
     };
@@ -108,13 +115,15 @@ export class V2Source implements StatusSource {
       { route, path: `${route}?${new URLSearchParams({ providerUrl: url })}` },
       signal,
     );
+    // Trunk answers 404 PROVIDER_URL_NOT_FOUND alike for an unknown repository and for another
+    // organization's: either way, the inputs that name it, or the key, are what to check.
     const first =
       response.status === 200 ? this.api.validate(route, response, repositoryListSchema).data[0] : undefined;
     if (!first) {
-      const code = response.status === 404 ? (errorCode(response) ?? 'HTTP 404') : 'no repository in the answer';
+      const why = response.status === 404 ? `HTTP 404${v2Detail(response)}` : 'an empty answer';
       throw new ApiError(
         `v2 ${route}`,
-        `Trunk knows no repository ${url} for this key (${code}). Check the inputs repo and repo-host, api-url, and that api-key belongs to the organization that has this repository in Trunk.`,
+        `Trunk knows no repository ${url} for this key (${why}). Check the inputs repo and repo-host, api-url, and that api-key belongs to the organization that has this repository in Trunk.`,
       );
     }
     this.repositoryId = first.id;
@@ -127,8 +136,12 @@ export class V2Source implements StatusSource {
     const { targetBranch } = this.target;
     const query = new URLSearchParams({ repositoryId, targetBranch });
     const response = await this.api.get({ route, path: `${route}?${query}` }, signal);
-    const queues = response.status === 200 ? this.api.validate(route, response, mergeQueueListSchema).data : [];
-    const index = queues.findIndex((queue) => queue.targetBranch === targetBranch);
+    const queues = this.api.validate(route, response, mergeQueueListSchema).data;
+    // Trunk filters by branch; should it ever answer with more, the branch asked for wins.
+    const index = Math.max(
+      0,
+      queues.findIndex((queue) => queue.targetBranch === targetBranch),
+    );
     const value = queues[index];
     if (!value) {
       const { owner, name } = this.target;
@@ -144,8 +157,8 @@ export class V2Source implements StatusSource {
   private async findPr(repositoryId: string, signal: AbortSignal): Promise<PrRead> {
     const route = '/v2/pull-requests';
     const query = new URLSearchParams({ repositoryId, number: String(this.target.pr) });
+    // A PR Trunk has not indexed is absent from a 200; a 404 here is no answer about the PR.
     const response = await this.api.get({ route, path: `${route}?${query}` }, signal);
-    if (response.status !== 200) return { text: '', path: [] };
     const list = this.api.validate(route, response, pullRequestListSchema).data;
     const index = list.findIndex((pr) => pr.number === this.target.pr);
     return index < 0 ? { text: '', path: [] } : { pr: list[index], text: response.body, path: ['data', index] };
@@ -154,7 +167,8 @@ export class V2Source implements StatusSource {
   private async prById(id: string, signal: AbortSignal): Promise<PrRead> {
     const route = '/v2/pull-requests/{id}';
     const response = await this.api.get({ route, path: `/v2/pull-requests/${encodeURIComponent(id)}` }, signal);
-    if (response.status === 404) return { text: '', path: [] };
+    // Gone since it was found (Trunk's own code says so): no longer in the queue.
+    if (response.status === 404 && errorCode(response) === 'PR_NOT_FOUND') return { text: '', path: [] };
     return { pr: this.api.validate(route, response, pullRequestSchema), text: response.body, path: [] };
   }
 

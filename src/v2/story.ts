@@ -36,7 +36,7 @@ export async function readStory(
   const part = async <K extends Part>(name: K, read: () => Promise<Story[K]>) => {
     if (api.throttled && mode === 'best-effort') {
       story.leftOut.push(
-        `The story leaves out ${PART_NAMES[name]}: Trunk is throttling this API key (5 requests a second on /v2/pull-requests*, shared by every job that uses the key), and the state comes first.`,
+        `The story leaves out ${PART_NAMES[name]}: Trunk throttled this read's own lookups (5 requests a second per key on /v2/pull-requests*, shared by every job that uses the key), and the state comes first.`,
       );
       return;
     }
@@ -75,7 +75,7 @@ async function readExit(api: V2Api, base: string, signal: AbortSignal): Promise<
     failingChecks: checks.map((check): FailingCheck => ({
       name: check.name,
       url: check.url ?? null,
-      conclusion: check.conclusion ?? null,
+      conclusion: check.conclusion ? snakeCase(check.conclusion) : null,
     })),
     message: failed?.apiFailureMessage,
     conflict: culprit && { kind: snakeCase(culprit.kind), number: culprit.number, url: culprit.url },
