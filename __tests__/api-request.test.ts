@@ -7,6 +7,7 @@ import { startSimulator, type Simulator } from '../simulator/server.mjs';
 import { sendWithRetries, type RequestContext, type RequestSpec } from '../src/api-request.js';
 import { ApiError, CancelledError } from '../src/errors.js';
 import { VirtualClock } from './helpers/virtual-clock.js';
+import { rejection } from './helpers/rejection.js';
 
 let sim: Simulator;
 let logs: string[];
@@ -36,15 +37,6 @@ function getQueue(overrides: Partial<RequestSpec> = {}): RequestSpec {
 
 const send = (options: { context?: Partial<RequestContext>; spec?: Partial<RequestSpec>; signal?: AbortSignal } = {}) =>
   sendWithRetries(context(options.context), getQueue(options.spec), options.signal ?? new AbortController().signal);
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: unknown) => error,
-  );
-}
 
 describe('answers', () => {
   it('gives the response as sent, the body untouched', async () => {

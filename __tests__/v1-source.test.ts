@@ -8,6 +8,7 @@ import { startSimulator, type Simulator } from '../simulator/server.mjs';
 import { ApiError } from '../src/errors.js';
 import { V1Source, type V1Target } from '../src/v1/source.js';
 import { VirtualClock } from './helpers/virtual-clock.js';
+import { rejection } from './helpers/rejection.js';
 
 let sim: Simulator;
 beforeEach(async () => {
@@ -31,15 +32,6 @@ function source(target: Partial<V1Target> = {}): V1Source {
   );
 }
 const signal = () => new AbortController().signal;
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: unknown) => error,
-  );
-}
 
 describe('reads', () => {
   it('a read sends both documented bodies with the token header, and gives the PR and its queue', async () => {
