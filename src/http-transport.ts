@@ -72,6 +72,16 @@ export function getJson(url: URL, options: RequestOptions): Promise<RawResponse>
 // socket, so none of them holds the process open once the run is done.
 const directAgents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
+const sentWaiters: Array<() => void> = [];
+
+/**
+ * Resolves once the next request is on its way: work that can wait for the network to answer
+ * (loading the runner's own I/O, say) is done then, while it does, not before the request.
+ */
+export function requestSent(): Promise<void> {
+  return new Promise((resolve) => sentWaiters.push(resolve));
+}
+
 function send(url: URL, method: 'GET' | 'POST', body: string | undefined, options: RequestOptions) {
   return new Promise<RawResponse>((resolve, reject) => {
     let route: ProxyRoute | undefined;
@@ -164,6 +174,10 @@ function send(url: URL, method: 'GET' | 'POST', body: string | undefined, option
     // The last word: a request that closes with no answer and no error still settles.
     request.on('close', () => {
       if (!answered) fail(new TransportError('connection', `the connection to ${where} closed without an answer`));
+    });
+    // 'finish': the request is handed to the operating system, on its way.
+    request.once('finish', () => {
+      for (const waiting of sentWaiters.splice(0)) waiting();
     });
     request.end(body);
   });

@@ -3,6 +3,7 @@
 // through: the credentials are cut out of each log line, output, summary and the error line here.
 import { readEvent } from './event.js';
 import { oneLine } from './format.js';
+import { requestSent } from './http-transport.js';
 import { readInputs, SECRET_INPUTS, summaryWanted, type Inputs } from './inputs.js';
 import { createLog, type Log } from './log.js';
 import { observe, type Observation } from './observe.js';
@@ -58,6 +59,9 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     log.debug(
       `Asking ${inputs.apiUrl} about PR #${inputs.pr} of ${inputs.owner}/${inputs.name} on ${inputs.repoHost}, queue branch ${inputs.targetBranch}.`,
     );
+    // Once the first request is on its way, the runner's own I/O loads while it waits for Trunk.
+    const sent = requestSent();
+    void sent.then(() => io.preload());
     const observing = observe({
       source: sourceFor(inputs, { log, clock: io.clock, random: io.random }),
       pr: inputs.pr,
@@ -69,8 +73,6 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
       random: io.random,
       cancel,
     });
-    // The first requests are on their way: the runner's own I/O can load while they are.
-    io.preload();
     observation = await observing;
     if (observation.stop.kind === 'failed' && isUnexpected(observation.stop.error)) {
       debugStack(observation.stop.error, log);
