@@ -501,6 +501,14 @@ describe('wait-for', () => {
     expect(result.lines.filter((line) => line.startsWith('Still waiting for merged'))).toHaveLength(59);
   });
 
+  it('a PR already in a final state is not waited for, and the log does not say it is', async () => {
+    sim.setPrStates(['failed']);
+    const result = await run({ 'wait-for': 'merged' });
+    expectFailure(result, 'PR #1842 reached failed, a final state that is not in wait-for (merged).');
+    expect(result.log).not.toContain('Waiting up to');
+    expect(sim.count('getSubmittedPullRequest')).toBe(1);
+  });
+
   it('fails at once on a final state it was not waiting for', async () => {
     sim.setPrStates(['testing', 'failed']);
     const result = await run({ 'wait-for': 'merged' });

@@ -547,7 +547,9 @@ async function detach(logFile, args) {
   child.on('exit', (code) => (exitCode = code ?? 1));
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline && exitCode === undefined) {
-    const ready = /^Trunk API simulator on (\S+) \(token [^)]*\)/m.exec(readFileSync(log, 'utf8'));
+    const ready = /^Trunk API simulator on (\S+) \(token [^)]*\)(?: \(api key [^)]*\))?/m.exec(
+      readFileSync(log, 'utf8'),
+    );
     if (ready) {
       child.unref();
       console.log(`${ready[0]}, in the background: process ${child.pid}, log in ${logFile}.`);

@@ -147,9 +147,13 @@ async function waitForState(options: ObserveOptions, seen: Observation): Promise
     const queue = seen.queue as QueueAnswer;
     seen.queueWarning = queueStateNote(deriveStatus({ prNumber: pr, answer, queue, nowMs: clock.now() }));
     if (seen.queueWarning) log.warning(seen.queueWarning);
-    log.info(
-      `Waiting up to ${formatDuration(waitTimeoutMs / 1000)} for PR #${pr} to reach ${wanted}; it is ${describe(answer)}${queueNote(seen)}.`,
-    );
+    // Already there, or already past it: nothing to wait for, so no line saying the action waits.
+    const first = stateOf(answer);
+    if (!waitFor.includes(first) && !TERMINAL_STATES.includes(first)) {
+      log.info(
+        `Waiting up to ${formatDuration(waitTimeoutMs / 1000)} for PR #${pr} to reach ${wanted}; it is ${describe(answer)}${queueNote(seen)}.`,
+      );
+    }
     let lastKey = changeKey(answer);
     let lastLine = clock.now();
     for (;;) {
