@@ -1,6 +1,7 @@
 // The entry point's work: read inputs, ask the API, then set every output and the summary however
 // that went. The only place an error becomes a failed step, and the exit every text passes
 // through: the credentials are cut out of each log line, output, summary and the error line here.
+import { messageOf } from './errors.js';
 import { readEvent } from './event.js';
 import { oneLine } from './format.js';
 import { requestSent } from './http-transport.js';
@@ -31,8 +32,8 @@ export async function run(overrides: Partial<RunnerIO> = {}): Promise<void> {
   } finally {
     stopListening();
   }
-  // Several things can fail in one run (the API, then writing the outputs): one line says each.
-  // One line: the runner would show an escaped line break from API text as a second line.
+  // Several things can fail in one run (the API, then writing the outputs): one line says each,
+  // and one line it is: the runner would show an escaped line break from API text as a second.
   if (failures.length > 0) io.setFailed(redactor.text(oneLine(failures.join(' Also: '))));
   // Whatever the runner's I/O still has queued is written before the step ends.
   await io.settle().catch(() => undefined);
@@ -60,9 +61,8 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
       `Asking ${inputs.apiUrl} about PR #${inputs.pr} of ${inputs.owner}/${inputs.name} on ${inputs.repoHost}, queue branch ${inputs.targetBranch}.`,
     );
     // Once the first request is on its way, the runner's own I/O loads while it waits for Trunk.
-    const sent = requestSent();
-    void sent.then(() => io.preload());
-    const observing = observe({
+    void requestSent().then(() => io.preload());
+    observation = await observe({
       source: sourceFor(inputs, { log, clock: io.clock, random: io.random }),
       pr: inputs.pr,
       log,
@@ -73,7 +73,6 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
       random: io.random,
       cancel,
     });
-    observation = await observing;
     if (observation.stop.kind === 'failed' && isUnexpected(observation.stop.error)) {
       debugStack(observation.stop.error, log);
     }
@@ -140,8 +139,4 @@ function failureOf(error: unknown, log: Log): string {
 // Not an expected failure: the stack goes to the debug log, the annotation stays one line.
 function debugStack(error: unknown, log: Log): void {
   log.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

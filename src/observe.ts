@@ -3,10 +3,10 @@
 // ending (a deadline, a final state, a cancelled job, an API that failed): the entry point derives
 // the outputs, the summary and the error line from the observation, whatever happened.
 import type { Clock } from './clock.js';
-import { ApiError, CancelledError } from './errors.js';
+import { ApiError, CancelledError, messageOf } from './errors.js';
 import { formatDuration, plural } from './format.js';
 import type { Log } from './log.js';
-import type { PrAnswer, QueueAnswer, StatusSource, Story } from './model.js';
+import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from './model.js';
 import { deriveStatus, queueStateNote } from './status.js';
 import { decideVerdict, stateOf, stateText, TERMINAL_STATES, verdictText } from './verdict.js';
 
@@ -65,8 +65,7 @@ export async function observe(options: ObserveOptions): Promise<Observation> {
   const seen: Observation = { warnings: [], stop: { kind: 'answered' } };
   if (options.waitFor.length === 0) {
     try {
-      Object.assign(seen, await options.source.read(options.cancel));
-      seen.warnings = seen.warnings ?? [];
+      absorb(seen, await options.source.read(options.cancel));
     } catch (error) {
       seen.stop = stopFor(error, options.cancel);
     }
@@ -74,6 +73,15 @@ export async function observe(options: ObserveOptions): Promise<Observation> {
   }
   await waitForState(options, seen);
   return seen;
+}
+
+/** A read's answers replace what was seen before; its warnings add to them. */
+function absorb(seen: Observation, read: Partial<Snapshot>): void {
+  if (read.pr) seen.pr = read.pr;
+  if (read.queue) seen.queue = read.queue;
+  // A read that had the story but could not tell it now leaves none: an old one would mislead.
+  if ('story' in read) seen.story = read.story;
+  seen.warnings.push(...(read.warnings ?? []));
 }
 
 function stopFor(error: unknown, cancel: AbortSignal): Stop {
@@ -137,7 +145,7 @@ async function waitForState(options: ObserveOptions, seen: Observation): Promise
   try {
     while (
       !(await tolerating(async () => {
-        Object.assign(seen, await source.read(signal));
+        absorb(seen, await source.read(signal));
       }))
     ) {
       await pause();
@@ -205,9 +213,9 @@ async function waitForState(options: ObserveOptions, seen: Observation): Promise
   if (polled && seen.pr && seen.queue && !cancel.aborted) {
     const budget = Math.max(deadlineAt - clock.now(), FINAL_READ_GRACE_MS);
     try {
-      Object.assign(seen, await source.refresh(seen.pr, AbortSignal.any([clock.timeout(budget), cancel])));
+      absorb(seen, await source.refresh(seen.pr, AbortSignal.any([clock.timeout(budget), cancel])));
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      const why = messageOf(error);
       // The story told of the state the wait began in; beside the state it ended in, it would mislead.
       const story = seen.story ? ', and the story is left out' : '';
       seen.story = undefined;

@@ -1,7 +1,7 @@
 // What a run reports, derived once and purely from what it observed: the status, the failures
 // that make up the one error line, and the lines the log owes the reader. The entry point writes
 // it out; nothing here does I/O.
-import { ActionError } from './errors.js';
+import { ActionError, messageOf } from './errors.js';
 import { formatDuration, plural } from './format.js';
 import { describe, queueNote, type Observation } from './observe.js';
 import { deriveStatus, queueStateNote, type Status } from './status.js';
@@ -105,7 +105,7 @@ function stopMessage({ observation: seen, prNumber, waitFor, waitTimeoutMs }: Re
 /** The one line for an error: an expected one says what to do; anything else is unexpected. */
 export function failureMessage(error: unknown): string {
   if (error instanceof ActionError) return error.message;
-  return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+  return `Unexpected error: ${messageOf(error)}`;
 }
 
 /** An expected failure needs no stack trace; an unexpected one's goes to the debug log. */
