@@ -168,6 +168,31 @@ describe('errors', () => {
     expect(result.error).toContain('api-key');
   });
 
+  it.each([
+    [
+      403,
+      'INSUFFICIENT_PERMISSIONS',
+      /the API key may not read this \(HTTP 403: INSUFFICIENT_PERMISSIONS: no; request id [\w-]+\)\. Check that the api-key input/,
+    ],
+    [
+      400,
+      'VALIDATION_FAILED',
+      /the request was rejected \(HTTP 400: VALIDATION_FAILED: no; request id [\w-]+\)\. Check the inputs api-url and api-key\.$/,
+    ],
+    [
+      302,
+      undefined,
+      /answered with a redirect \(HTTP 302\) to https:\/\/elsewhere\.example\/; redirects are not followed/,
+    ],
+  ])('HTTP %i is final and says what to check', async (status, code, message) => {
+    const body = code ? { error: { code, message: 'no' } } : '';
+    sim.script('v2.mergeQueues', [{ status, body, headers: { location: 'https://elsewhere.example/' } }]);
+    const result = await withKey();
+    expect(result.code).toBe(1);
+    expect(result.error).toMatch(message);
+    expect(sim.count('v2.mergeQueues')).toBe(1);
+  });
+
   it('an unknown repository names repo, repo-host, api-url and api-key', async () => {
     const result = await withKey({ repo: 'octo-org/elsewhere' });
     expect(result.code).toBe(1);
