@@ -291,3 +291,27 @@ describe("Trunk's v2 API through the bundle", () => {
     expectFailure(result, /^::error::Trunk API v2 .*the API key was refused .*api-key/);
   });
 });
+
+describe('the log while nothing answers', () => {
+  it('streams from the start, even when no connection ever opens', async () => {
+    const started = Date.now();
+    let firstLineAfter: number | undefined;
+    const result = await runAction({
+      inputs: {
+        'api-token': sim.token,
+        'api-url': 'https://127.0.0.1:1',
+        'wait-for': 'merged',
+        'wait-timeout-seconds': '6',
+        'poll-interval-seconds': '1',
+        retries: '0',
+      },
+      onStdout: () => {
+        firstLineAfter ??= Date.now() - started;
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout.startsWith(`::add-mask::${sim.token}\n`)).toBe(true);
+    // The mask and the first failed poll's warning come as they happen, not when the wait ends.
+    expect(firstLineAfter).toBeLessThan(4_000);
+  }, 20_000);
+});

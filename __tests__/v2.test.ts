@@ -267,7 +267,7 @@ describe('both credentials', () => {
     for (const name of STORY_OUTPUTS) expect(result.outputs[name]).toBe('');
     const warnings = result.lines.filter((line) => line.startsWith('::warning::'));
     expect(warnings).toEqual([
-      expect.stringMatching(/story .* left out: Trunk's v2 API failed .*Check the api-key input/),
+      expect.stringMatching(/story .* left out: Trunk's v2 API failed: .*; check the api-key input for the story\./),
     ]);
   });
 });
@@ -332,7 +332,7 @@ describe('what the review found', () => {
     expect(result.outputs.state).toBe('tests_passed');
     for (const name of STORY_OUTPUTS) expect(result.outputs[name]).toBe('');
     expect(result.lines.filter((line) => line.startsWith('::warning::'))).toEqual([
-      expect.stringContaining('Check the api-key input'),
+      expect.stringContaining('check the api-key input for the story'),
     ]);
   });
 
@@ -347,9 +347,30 @@ describe('what the review found', () => {
     expect(result.outputs.state).toBe('testing');
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(result.lines.filter((line) => line.startsWith('::warning::'))).toEqual([
-      expect.stringMatching(/no answer within 5 s of v1's\)\. Check the api-key input/),
+      expect.stringMatching(/failed: no answer within 5 s of v1's\. The state and the verdict come from the v1 API/),
     ]);
   }, 20_000);
+
+  it('both credentials: a job cancelled while the story is read is cancelled, not a v2 failure', async () => {
+    sim.script('v2.repositories', [{ hang: true }]);
+    let cancel: ((reason: string) => void) | undefined;
+    const running = runInProcess({
+      inputs: { 'api-token': sim.token, 'api-key': sim.apiKey, 'api-url': sim.url },
+      clock: realClock,
+      onCancel: (listener) => (cancel = listener),
+    });
+    // v1 answers at once; the story's read hangs until the job is cancelled.
+    while (sim.count('getQueue') === 0 || sim.count('getSubmittedPullRequest') === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    cancel?.('the job was cancelled: SIGINT');
+    const result = await running;
+    expect(result.code).toBe(1);
+    expect(result.error).toMatch(/^The step was cancelled \(the job was cancelled: SIGINT\)/);
+    expect(result.outputs.state).toBe('testing');
+    expect(result.lines.filter((line) => line.startsWith('::warning::'))).toEqual([]);
+  });
 
   it('Trunk’s reason for having no estimate goes to the log and the summary, one full stop', async () => {
     sim.useScenario('paused');

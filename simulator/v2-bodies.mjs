@@ -103,7 +103,8 @@ export function mergeQueueBody(queue, baseUrl) {
   return {
     id: SIM_QUEUE_ID,
     repositoryId: SIM_REPO_ID,
-    targetBranch: String(queue.branch ?? SIM_BRANCH),
+    // The branch it is served for: Trunk filters by it (v1's hostile queue names another).
+    targetBranch: SIM_BRANCH,
     state: mapped(QUEUE_STATES, queue.state),
     mode: mapped(QUEUE_MODES, queue.mode),
     managedState: 'manual',

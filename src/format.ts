@@ -56,3 +56,8 @@ export function utcClock(ms: number, nowMs: number): string {
 export function grouped(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/** A sentence without its closing full stop, to end a sentence of one's own around it. */
+export function withoutStop(text: string): string {
+  return text.trim().replace(/[.!]+$/, '');
+}

@@ -68,18 +68,30 @@ export function getJson(url: URL, options: RequestOptions): Promise<RawResponse>
 }
 
 // Connections are kept for the next request: v2 asks in up to three rounds, and a connection (a
-// TLS handshake, to Trunk) saved is a round trip or two saved on each. Node unrefs an idle kept
-// socket, so none of them holds the process open once the run is done.
-const directAgents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+// TLS handshake, to Trunk) saved is a round trip or two saved on each. An idle kept socket is
+// closed after 2 s, well before a server would close it (5 s is common), so a wait's next poll
+// never sends into a socket the server is closing; and Node unrefs idle kept sockets, so none
+// holds the process open once the run is done.
+const KEEP_IDLE_MS = 2_000;
+const directAgents = {
+  http: new http.Agent({ keepAlive: true, timeout: KEEP_IDLE_MS }),
+  https: new https.Agent({ keepAlive: true, timeout: KEEP_IDLE_MS }),
+};
 
-const sentWaiters: Array<() => void> = [];
+const sentListeners = new Set<() => void>();
 
 /**
- * Resolves once the next request is on its way: work that can wait for the network to answer
- * (loading the runner's own I/O, say) is done then, while it does, not before the request.
+ * Calls `listener` once, when the next request is on its way: work that can wait for the network
+ * to answer (loading the runner's own I/O, say) is done then, while it does, not before the
+ * request. Answers with a function that stops listening.
  */
-export function requestSent(): Promise<void> {
-  return new Promise((resolve) => sentWaiters.push(resolve));
+export function onRequestSent(listener: () => void): () => void {
+  const once = () => {
+    sentListeners.delete(once);
+    listener();
+  };
+  sentListeners.add(once);
+  return () => sentListeners.delete(once);
 }
 
 function send(url: URL, method: 'GET' | 'POST', body: string | undefined, options: RequestOptions) {
@@ -177,7 +189,7 @@ function send(url: URL, method: 'GET' | 'POST', body: string | undefined, option
     });
     // 'finish': the request is handed to the operating system, on its way.
     request.once('finish', () => {
-      for (const waiting of sentWaiters.splice(0)) waiting();
+      for (const listener of [...sentListeners]) listener();
     });
     request.end(body);
   });

@@ -4,7 +4,7 @@
 import { messageOf } from './errors.js';
 import { readEvent } from './event.js';
 import { oneLine } from './format.js';
-import { requestSent } from './http-transport.js';
+import { onRequestSent } from './http-transport.js';
 import { readInputs, SECRET_INPUTS, summaryWanted, type Inputs } from './inputs.js';
 import { createLog, type Log } from './log.js';
 import { observe, type Observation } from './observe.js';
@@ -14,6 +14,9 @@ import { buildReport, failureMessage, isUnexpected } from './report.js';
 import { actionsRunner, type RunnerIO } from './runner-io.js';
 import { sourceFor } from './source.js';
 import { renderSummary } from './summary.js';
+
+/** How long the runner's own I/O waits for the first request to go out before it loads anyway. */
+const PRELOAD_FALLBACK_MS = 150;
 
 export async function run(overrides: Partial<RunnerIO> = {}): Promise<void> {
   const io: RunnerIO = { ...actionsRunner, ...overrides };
@@ -60,8 +63,15 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     log.debug(
       `Asking ${inputs.apiUrl} about PR #${inputs.pr} of ${inputs.owner}/${inputs.name} on ${inputs.repoHost}, queue branch ${inputs.targetBranch}.`,
     );
-    // Once the first request is on its way, the runner's own I/O loads while it waits for Trunk.
-    void requestSent().then(() => io.preload());
+    // Once the first request is on its way, the runner's own I/O loads while it waits for Trunk;
+    // a connection that never opens must not keep the log waiting, so it loads soon anyway.
+    const preload = () => {
+      stopListening();
+      clearTimeout(fallback);
+      io.preload();
+    };
+    const stopListening = onRequestSent(preload);
+    const fallback = setTimeout(preload, PRELOAD_FALLBACK_MS).unref();
     observation = await observe({
       source: sourceFor(inputs, { log, clock: io.clock, random: io.random }),
       pr: inputs.pr,
@@ -73,6 +83,8 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
       random: io.random,
       cancel,
     });
+    stopListening();
+    clearTimeout(fallback);
     if (observation.stop.kind === 'failed' && isUnexpected(observation.stop.error)) {
       debugStack(observation.stop.error, log);
     }

@@ -4,6 +4,7 @@
 // verdict beyond the read it rides along with.
 import type { Clock } from './clock.js';
 import { messageOf } from './errors.js';
+import { withoutStop } from './format.js';
 import type { PrAnswer, Snapshot, StatusSource, Story } from './model.js';
 
 /** How long the story may take once v1 has answered. */
@@ -73,13 +74,15 @@ export class MixedSource implements StatusSource {
     );
     const result = await Promise.race([told, late]);
     if ('story' in result) return [decided, { story: result.story }];
+    // The job was cancelled, not the key refused: the verdict stands, and no warning blames v2.
+    if (signal.aborted) return [decided, {}];
     this.storyFailed = true;
     return [
       decided,
       {
         story: undefined,
         warnings: [
-          `The story (why, test run, estimate) is left out: Trunk's v2 API failed (${messageOf(result.error)}). Check the api-key input; the state and the verdict come from the v1 API (api-token), as without api-key.`,
+          `The story (why, test run, estimate) is left out: Trunk's v2 API failed: ${withoutStop(messageOf(result.error))}. The state and the verdict come from the v1 API (api-token), as without api-key; check the api-key input for the story.`,
         ],
       },
     ];

@@ -66,6 +66,7 @@ export async function observe(options: ObserveOptions): Promise<Observation> {
   if (options.waitFor.length === 0) {
     try {
       absorb(seen, await options.source.read(options.cancel));
+      if (options.cancel.aborted) seen.stop = { kind: 'cancelled', reason: cancelReason(options.cancel) };
     } catch (error) {
       seen.stop = stopFor(error, options.cancel);
     }

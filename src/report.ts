@@ -2,10 +2,9 @@
 // that make up the one error line, and the lines the log owes the reader. The entry point writes
 // it out; nothing here does I/O.
 import { ActionError, messageOf } from './errors.js';
-import { formatDuration, plural } from './format.js';
+import { formatDuration, plural, withoutStop } from './format.js';
 import { describe, queueNote, type Observation } from './observe.js';
 import { deriveStatus, queueStateNote, type Status } from './status.js';
-import { withoutStop } from './summary-story.js';
 import { describeReason, stateText, verdictText } from './verdict.js';
 
 export interface ReportInput {

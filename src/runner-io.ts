@@ -2,6 +2,7 @@
 // default; tests give their own (an environment, outputs kept in memory, a virtual clock), so
 // the whole action runs in-process against the simulator.
 import { realClock, type Clock } from './clock.js';
+import { messageOf } from './errors.js';
 
 type Core = typeof import('@actions/core');
 
@@ -51,10 +52,21 @@ const queued: Array<(core: Core) => void> = [];
 let firstFailure: { error: unknown } | undefined;
 
 function loadCore(): Promise<void> {
-  loading ??= import('@actions/core').then((loaded) => {
-    core = loaded;
-    for (const waiting of queued.splice(0)) waiting(loaded);
-  });
+  loading ??= import('@actions/core').then(
+    (loaded) => {
+      core = loaded;
+      for (const waiting of queued.splice(0)) waiting(loaded);
+    },
+    (error: unknown) => {
+      // Nothing can be written through @actions/core: say so the one way left, and fail the step,
+      // rather than end with exit code 0 and nothing written.
+      process.exitCode = 1;
+      process.stdout.write(
+        `::error::The action could not load @actions/core (${messageOf(error).replace(/[\r\n]+/g, ' ')}); is dist/ complete?\n`,
+      );
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -99,7 +111,7 @@ export const actionsRunner: RunnerIO = {
   },
   clock: realClock,
   random: Math.random,
-  preload: () => void loadCore(),
+  preload: () => void loadCore().catch(() => undefined),
   settle: async () => {
     await loadCore();
     const failure = firstFailure;

@@ -2,7 +2,7 @@
 // queue (with the failing checks as links), the test run testing it, when it should merge, and its
 // page in Trunk. Only the v2 API tells it; without one there is nothing to say. Every text in it
 // is Trunk's and untrusted: escaped, and linked only when it is an https URL.
-import { humanSpan, utcClock } from './format.js';
+import { humanSpan, utcClock, withoutStop } from './format.js';
 import { escapeHtml, link } from './html.js';
 import type { BlockReason, ExitStory, Story } from './model.js';
 import { parseTimestamp, type Status } from './status.js';
@@ -118,9 +118,4 @@ function estimateLine({ estimate }: Story, nowMs: number): string {
     return `<li>No merge estimate${estimate.reason ? `: ${escapeHtml(withoutStop(estimate.reason))}` : ''}.</li>`;
   }
   return '';
-}
-
-/** Trunk's sentence without its closing full stop, for a sentence of the summary's own. */
-export function withoutStop(text: string): string {
-  return text.trim().replace(/[.!]+$/, '');
 }

@@ -160,8 +160,8 @@ export function blockReasons(pr: PullRequest): ParseResult<BlockReason[]> | unde
   return { ok: true, value };
 }
 
-/** States of a batch still in the line: being tested, passed and waiting, or held as failing. */
-const IN_LINE: ReadonlySet<string> = new Set(['testing', 'tests_passed', 'pending_failure', 'pending']);
+/** Batch states that have left the line; a state Trunk adds later is taken to be still in it. */
+const FINISHED: ReadonlySet<string> = new Set(['merged', 'failed', 'cancelled']);
 
 /**
  * The queue's line, as the contract orders it: the PRs in its test batches first (in order), then
@@ -180,7 +180,7 @@ export function queueFacts(queue: MergeQueue, order: Order): QueueFacts {
     // Batches in dependency order; a batch that has finished is no longer ahead of anyone.
     ...order.batches.flatMap((batch) => {
       const state = batch.state === undefined ? 'testing' : toV1(ENTRY_STATES, batch.state);
-      return IN_LINE.has(state) ? batch.pullRequests.map((pr) => entry(pr, state, true)) : [];
+      return FINISHED.has(state) ? [] : batch.pullRequests.map((pr) => entry(pr, state, true));
     }),
     ...order.pending.map((item) => entry(item.pullRequest, 'pending', false)),
     // Submitted, waiting for the queue to take them in: pending, in the contract's words.

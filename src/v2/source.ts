@@ -137,11 +137,8 @@ export class V2Source implements StatusSource {
     const query = new URLSearchParams({ repositoryId, targetBranch });
     const response = await this.api.get({ route, path: `${route}?${query}` }, signal);
     const queues = this.api.validate(route, response, mergeQueueListSchema).data;
-    // Trunk filters by branch; should it ever answer with more, the branch asked for wins.
-    const index = Math.max(
-      0,
-      queues.findIndex((queue) => queue.targetBranch === targetBranch),
-    );
+    // Trunk filters by branch; a queue of another branch is never taken for this one's.
+    const index = queues.findIndex((queue) => queue.targetBranch === targetBranch);
     const value = queues[index];
     if (!value) {
       const { owner, name } = this.target;
