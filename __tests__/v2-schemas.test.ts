@@ -83,6 +83,7 @@ const READS: Record<string, readonly string[]> = {
     'pending[0].directlyAhead[0].number',
     'awaitingAdmission',
     'awaitingAdmission[0].number',
+    'awaitingAdmissionTotal',
   ],
   PullRequest: [
     'id',
@@ -105,7 +106,7 @@ const READS: Record<string, readonly string[]> = {
     'data[0].pendingFailure.failureCausingChecks',
     'data[0].pendingFailure.failureCausingChecks[0].name',
   ],
-  VerificationRunList: ['data', 'data[0].status', 'data[0].testBranchPullRequest.url'],
+  VerificationRunList: ['data', 'data[0].status', 'data[0].testBranchPullRequest.url', 'data[0].testBranchCommitUrl'],
 };
 
 const pathText = (path: ReadonlyArray<string | number>) =>

@@ -41,7 +41,7 @@ export const orderSchema = z.looseObject({
   ),
   awaitingAdmission: z.array(queuedPr),
   // The order lists only the first of those awaiting admission; this counts them all.
-  awaitingAdmissionTotal: shown(z.number()),
+  awaitingAdmissionTotal: z.number(),
 });
 
 const mergeabilityReason = z.looseObject({
@@ -99,7 +99,7 @@ export const historySchema = list(
 export const verificationRunsSchema = list(
   z.looseObject({
     status: z.string(),
-    testBranchCommitUrl: shown(z.string()),
+    testBranchCommitUrl: z.optional(z.string()),
     testBranchPullRequest: maybe(z.looseObject({ url: z.string() })),
   }),
 );
@@ -175,7 +175,7 @@ export function queueFacts(queue: MergeQueue, order: Order): QueueFacts {
     title: pr.title,
   });
   const { config } = queue;
-  const unlisted = Math.max(0, (order.awaitingAdmissionTotal ?? 0) - order.awaitingAdmission.length);
+  const unlisted = Math.max(0, order.awaitingAdmissionTotal - order.awaitingAdmission.length);
   const entries: QueueEntry[] = [
     // Batches in dependency order; a batch that has finished is no longer ahead of anyone.
     ...order.batches.flatMap((batch) => {
