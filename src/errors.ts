@@ -42,11 +42,6 @@ export class ApiError extends ActionError {
   }
 }
 
-/** The step's own verdict: not ready with fail-if-not-ready, or a wait that ended badly. */
-export class VerdictError extends ActionError {
-  override name = 'VerdictError';
-}
-
 /** Raised when the caller's signal (the wait's deadline, a sibling's failure, a cancelled job) cut a request short. */
 export class CancelledError extends Error {
   override name = 'CancelledError';

@@ -9,7 +9,7 @@ import { parseBody } from '../validate.js';
 import type { ZodMiniType } from 'zod/mini';
 
 /** What a user can check when v2 answers what it should not. */
-export const CHECK = 'Check the inputs api-url and api-key.';
+const CHECK = 'Check the inputs api-url and api-key.';
 
 /** A throttled story read is asked once more, within this long, then left out. */
 const STORY_RETRY_WAIT_MS = 5_000;
