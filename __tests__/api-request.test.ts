@@ -92,6 +92,25 @@ describe('retries', () => {
     expect(logs[0]).toBe('getQueue: HTTP 429 (rate limited); retry 1 of 3 in 5.0 s');
   });
 
+  it('a patient request waits out throttling beyond its retries, and only for its patience', async () => {
+    sim.script('getQueue', [{ status: 429, times: 6 }]);
+    expect((await send({ context: { retries: 0 }, spec: { throttlePatienceMs: 30_000 } })).status).toBe(200);
+    expect(sim.count('getQueue')).toBe(7);
+    // 1 s, 2 s, then 4 s steps: never the long back-offs that would waste the limit's capacity.
+    expect(clock.sleeps).toEqual([1000, 2000, 4000, 4000, 4000, 4000]);
+    expect(logs[0]).toBe(
+      'getQueue: HTTP 429 (rate limited); the key is shared and at its limit: trying again in 1.0 s (for up to 30 s)',
+    );
+  });
+
+  it('a patient request gives up once its patience is spent, and a fault that is not throttling counts', async () => {
+    sim.script('getQueue', [{ status: 429, times: Infinity }]);
+    const error = await rejection(send({ context: { retries: 0 }, spec: { throttlePatienceMs: 10_000 } }));
+    expect(error).toMatchObject({ options: { throttled: true } });
+    // 1 + 2 + 4 s pass; at 7 s it still has patience, at 11 s it has none.
+    expect(clock.sleeps).toEqual([1000, 2000, 4000, 4000]);
+  });
+
   it("takes the spec's own retries and longest wait (a story read: once, within 5 s)", async () => {
     sim.script('getQueue', [{ status: 429, headers: { 'retry-after': '30' }, times: Infinity }]);
     const error = await rejection(send({ spec: { retries: 1, maxWaitMs: 5000 } }));

@@ -214,7 +214,9 @@ describe('errors', () => {
     const result = await withKey();
     expect(result.code).toBe(0);
     expect(result.outputs.state).toBe('testing');
-    expect(result.log).toMatch(/pull-requests: HTTP 429 \(rate limited; request id [\w-]+\); retry 1 of 3/);
+    expect(result.log).toMatch(
+      /pull-requests: HTTP 429 \(rate limited; request id [\w-]+\); the key is shared and at its limit: trying again in/,
+    );
   });
 });
 

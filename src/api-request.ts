@@ -39,7 +39,15 @@ export interface RequestSpec {
   describe?: (response: RawResponse) => string;
   /** Said after a failure that retries could not fix: the inputs to check. */
   hint?: string;
+  /**
+   * How long a throttled request keeps trying beyond `retries`: a limit shared by every job using
+   * the same key is a queue to wait in, not a fault, and a fixed count of tries loses to chance.
+   */
+  throttlePatienceMs?: number;
 }
+
+/** A patient throttled request waits at most this step's back-off (4 s, with its jitter) between tries. */
+const PATIENT_STEP = 2;
 
 type Outcome = { response: RawResponse } | { failure: TransportError };
 
@@ -50,6 +58,9 @@ export async function sendWithRetries(
 ): Promise<RawResponse> {
   const { log, clock, random } = context;
   const retries = spec.retries ?? context.retries;
+  const started = clock.now();
+  /** Failures that count against `retries`: all but the throttled ones a patient request waits out. */
+  let counted = 0;
   for (let attempt = 0; ; attempt++) {
     const outcome = await sendOnce(context, spec, signal);
     const problem = transientProblem(outcome, spec.describe ?? detail);
@@ -57,23 +68,27 @@ export async function sendWithRetries(
       if ('failure' in outcome) throw transportFailure(spec.endpoint, outcome.failure, false);
       return outcome.response;
     }
-    if (attempt >= retries) {
-      const tries = retries === 0 ? '' : ` (after ${attempt + 1} attempts)`;
+    const throttled = 'response' in outcome && outcome.response.status === 429;
+    if (throttled) spec.onThrottled?.();
+    const patient =
+      throttled && spec.throttlePatienceMs !== undefined && clock.now() - started < spec.throttlePatienceMs;
+    if (!patient && counted >= retries) {
+      const tries = attempt === 0 ? '' : ` (after ${attempt + 1} attempts)`;
       if ('failure' in outcome) throw transportFailure(spec.endpoint, outcome.failure, true, tries);
-      const throttled = outcome.response.status === 429;
-      if (throttled) spec.onThrottled?.();
       const hint = spec.hint ? `. ${spec.hint}` : '';
       throw new ApiError(spec.endpoint, `${problem}${tries}${hint}`, { transient: true, reached: true, throttled });
     }
-    const throttled = 'response' in outcome && outcome.response.status === 429;
-    if (throttled) spec.onThrottled?.();
+    if (!patient) counted++;
     const retryAfter =
       'response' in outcome ? parseRetryAfter(header(outcome.response, 'retry-after'), clock.now()) : undefined;
-    const waitMs = Math.min(
-      backoffMs(attempt, retryAfter, random, throttled),
-      spec.maxWaitMs ?? Number.POSITIVE_INFINITY,
+    const step = patient ? Math.min(attempt, PATIENT_STEP) : counted - 1;
+    const waitMs = Math.min(backoffMs(step, retryAfter, random, throttled), spec.maxWaitMs ?? Number.POSITIVE_INFINITY);
+    const seconds = (waitMs / 1000).toFixed(1);
+    log(
+      patient
+        ? `${spec.endpoint}: ${problem}; the key is shared and at its limit: trying again in ${seconds} s (for up to ${(spec.throttlePatienceMs ?? 0) / 1000} s)`
+        : `${spec.endpoint}: ${problem}; retry ${counted} of ${retries} in ${seconds} s`,
     );
-    log(`${spec.endpoint}: ${problem}; retry ${attempt + 1} of ${retries} in ${(waitMs / 1000).toFixed(1)} s`);
     try {
       await clock.sleep(waitMs, signal);
     } catch {

@@ -11,6 +11,12 @@ import type { ZodMiniType } from 'zod/mini';
 /** What a user can check when v2 answers what it should not. */
 const CHECK = 'Check the inputs api-url and api-key.';
 
+/**
+ * How long a read the state needs keeps trying while Trunk throttles the key (5 requests a second
+ * on /v2/pull-requests*, shared by every job that uses the key): forty jobs at once need some 8 s.
+ */
+const STATE_THROTTLE_PATIENCE_MS = 30_000;
+
 /** A throttled story read is asked once more, within this long, then left out. */
 const STORY_RETRY_WAIT_MS = 5_000;
 
@@ -52,9 +58,10 @@ export class V2Api {
         onThrottled: () => (this.throttled = true),
         describe: v2Detail,
         hint: CHECK,
+        // The state's own reads wait their turn at a shared key's limit; the story's never do.
         ...(request.story || this.storyOnly
           ? { retries: Math.min(1, this.context.retries), maxWaitMs: STORY_RETRY_WAIT_MS }
-          : {}),
+          : { throttlePatienceMs: STATE_THROTTLE_PATIENCE_MS }),
       },
       signal,
     );
