@@ -1,6 +1,38 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// The layers, as folders: main → {runner, github, trunk, render} → {core, http} → shared. Imports
+// point down only; the folders of one level do not import each other.
+const LAYERS = {
+  shared: [],
+  core: ['shared'],
+  http: ['shared'],
+  runner: ['core', 'http', 'shared'],
+  github: ['core', 'http', 'shared'],
+  trunk: ['core', 'http', 'shared'],
+  render: ['core', 'http', 'shared'],
+};
+const FOLDERS = Object.keys(LAYERS);
+const layerRules = Object.entries(LAYERS).map(([folder, allowed]) => ({
+  files: [`src/${folder}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [
+              ...FOLDERS.filter((f) => f !== folder && !allowed.includes(f)).map((f) => `**/${f}/*`),
+              '**/main.js',
+            ],
+            message: `src/${folder} may import only from ${allowed.length ? allowed.map((f) => `src/${f}`).join(', ') : 'itself'}: imports point down (main → runner, github, trunk, render → core, http → shared).`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'node_modules/', '.ci/'] },
   js.configs.recommended,
@@ -27,4 +59,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...layerRules,
 );

@@ -6,13 +6,13 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { entry, prBody, queueBody } from '../simulator/scenarios.mjs';
 import { startSimulator, type Step } from '../simulator/server.mjs';
-import { OUTPUT_NAMES, toOutputs } from '../src/outputs.js';
-import type { PrAnswer } from '../src/model.js';
-import { deriveStatus } from '../src/status.js';
-import { renderSummary } from '../src/summary.js';
-import { PR_STATES } from '../src/verdict.js';
+import { OUTPUT_NAMES, toOutputs } from '../src/render/outputs.js';
+import type { PrAnswer } from '../src/core/model.js';
+import { deriveStatus } from '../src/core/status.js';
+import { renderSummary } from '../src/render/summary.js';
+import { PR_STATES } from '../src/core/verdict.js';
 
-import { prFrom, queueFrom } from './fixtures.js';
+import { prFrom, queueFrom } from './helpers/fixtures.js';
 import { runInProcess } from './helpers/in-process.js';
 import { fragmentsLeft } from './helpers/token-fragments.js';
 

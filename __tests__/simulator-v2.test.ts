@@ -3,7 +3,7 @@
 // Trunk's envelope and carry an X-Request-Id; its per-key limit throttles as Trunk's does; and v1
 // and v2 describe the same world, so that tests may compare what the action makes of each.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { WAITABLE_STATES } from '../src/verdict.js';
+import { WAITABLE_STATES } from '../src/core/verdict.js';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';

@@ -1,19 +1,19 @@
 // The entry point's work: read inputs, ask the API, then set every output and the summary however
 // that went. The only place an error becomes a failed step, and the exit every text passes
 // through: the credentials are cut out of each log line, output, summary and the error line here.
-import { messageOf } from './errors.js';
-import { readEvent } from './event.js';
-import { oneLine } from './format.js';
-import { onRequestSent } from './http-transport.js';
-import { readInputs, SECRET_INPUTS, summaryWanted, type Inputs } from './inputs.js';
-import { createLog, type Log } from './log.js';
-import { observe, type Observation } from './observe.js';
-import { toOutputs, type RunFacts } from './outputs.js';
-import { createRedactor, type Redactor } from './redact.js';
-import { buildReport, failureMessage, isUnexpected } from './report.js';
-import { actionsRunner, type RunnerIO } from './runner-io.js';
-import { sourceFor } from './source.js';
-import { renderSummary } from './summary.js';
+import { messageOf } from './shared/errors.js';
+import { readEvent } from './runner/event.js';
+import { oneLine } from './shared/format.js';
+import { onRequestSent } from './http/transport.js';
+import { readInputs, SECRET_INPUTS, summaryWanted, type Inputs } from './runner/inputs.js';
+import { createLog, type Log } from './shared/log.js';
+import { observe, type Observation } from './core/observe.js';
+import { toOutputs, type RunFacts } from './render/outputs.js';
+import { createRedactor, type Redactor } from './shared/redact.js';
+import { buildReport, failureMessage, isUnexpected } from './core/report.js';
+import { actionsRunner, type RunnerIO } from './runner/io.js';
+import { sourceFor } from './trunk/source.js';
+import { renderSummary } from './render/summary.js';
 
 /** How long the runner's own I/O waits for the first request to go out before it loads anyway. */
 const PRELOAD_FALLBACK_MS = 150;

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pullRequestEvent } from '../../simulator/runner.mjs';
 import { SIM_REPO } from '../../simulator/scenarios.mjs';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/shared/time.js';
 import { run } from '../../src/main.js';
-import type { OutputName } from '../../src/outputs.js';
+import type { OutputName } from '../../src/render/outputs.js';
 import { VirtualClock } from './virtual-clock.js';
 
 export interface InProcessOptions {

@@ -1,6 +1,6 @@
 // A clock whose time moves only when the action sleeps: an hour-long wait, its back-offs and its
 // deadline run in milliseconds. Real I/O still happens in real time between the sleeps.
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/shared/time.js';
 
 export class VirtualClock implements Clock {
   private ms: number;

@@ -1,0 +1,129 @@
+// The event's facts, from the event file and the variables the runner sets (GITHUB_EVENT_PATH,
+// GITHUB_EVENT_NAME, GITHUB_REF).
+import { describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventFacts, readEvent } from '../../src/runner/event.js';
+
+const repository = { default_branch: 'trunk' };
+const pullRequest = { number: 12, base: { ref: 'main' }, head: { sha: 'abc123', ref: 'feature' } };
+
+describe('eventFacts', () => {
+  it.each(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment'])(
+    'reads the PR, its base and head from %s',
+    (name) => {
+      expect(eventFacts(name, { pull_request: pullRequest, repository })).toEqual({
+        prNumber: 12,
+        baseRef: 'main',
+        defaultBranch: 'trunk',
+        headSha: 'abc123',
+        mergeQueuePr: undefined,
+      });
+    },
+  );
+
+  it('reads the PR number of an issue_comment on a pull request', () => {
+    const payload = { issue: { number: 34, pull_request: { url: 'https://api.github.com/…' } }, repository };
+    expect(eventFacts('issue_comment', payload)).toMatchObject({
+      prNumber: 34,
+      defaultBranch: 'trunk',
+      headSha: undefined,
+    });
+  });
+
+  it('takes no PR from an issue_comment on a plain issue', () => {
+    expect(eventFacts('issue_comment', { issue: { number: 34 }, repository }).prNumber).toBeUndefined();
+  });
+
+  it("knows a merge-queue test run by Trunk's branch, from a draft PR or a push", () => {
+    const head = { ref: 'trunk-merge/pr-1842/3f0c1b9e', sha: 'x', repo: { full_name: 'octo-org/octo-repo' } };
+    const draft = { ...pullRequest, number: 9001, head };
+    const own = { ...repository, full_name: 'octo-org/octo-repo' };
+    expect(eventFacts('pull_request', { pull_request: draft, repository: own }).mergeQueuePr).toBe(1842);
+    // A deleted fork's PR has no head repository: it is no test run either.
+    const orphan = { ...draft, head: { ...head, repo: null } };
+    expect(eventFacts('pull_request_target', { pull_request: orphan, repository: own }).mergeQueuePr).toBeUndefined();
+    expect(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-77/abc').mergeQueuePr).toBe(77);
+    expect(eventFacts('push', {}, 'refs/heads/trunk-temp/pr-77/abc').mergeQueuePr).toBeUndefined();
+    expect(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-77').mergeQueuePr).toBeUndefined();
+    expect(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-0/abc').mergeQueuePr).toBeUndefined();
+    expect(
+      eventFacts('pull_request', { pull_request: pullRequest }, 'refs/pull/12/merge').mergeQueuePr,
+    ).toBeUndefined();
+  });
+
+  it('a PR from a fork is never a test run, whatever its branch is called', () => {
+    const head = { ref: 'trunk-merge/pr-1842/x', sha: 'x', repo: { full_name: 'mallory/octo-repo' } };
+    const fork = {
+      pull_request: { ...pullRequest, number: 77, head },
+      repository: { full_name: 'octo-org/octo-repo' },
+    };
+    expect(eventFacts('pull_request_target', fork).mergeQueuePr).toBeUndefined();
+    const own = {
+      ...fork,
+      pull_request: { ...fork.pull_request, head: { ...head, repo: { full_name: 'Octo-Org/octo-repo' } } },
+    };
+    expect(eventFacts('pull_request', own).mergeQueuePr).toBe(1842);
+  });
+
+  it('only a push names its branch in GITHUB_REF for this', () => {
+    expect(eventFacts('workflow_dispatch', {}, 'refs/heads/trunk-merge/pr-77/abc').mergeQueuePr).toBeUndefined();
+  });
+
+  it('takes no PR from a push and tolerates odd payloads', () => {
+    expect(eventFacts('push', { ref: 'refs/heads/main', repository })).toMatchObject({
+      prNumber: undefined,
+      defaultBranch: 'trunk',
+    });
+    expect(eventFacts('pull_request', null).prNumber).toBeUndefined();
+    expect(eventFacts('pull_request', 42).prNumber).toBeUndefined();
+    expect(eventFacts('pull_request', { pull_request: { number: '12' } }).prNumber).toBeUndefined();
+  });
+});
+
+describe('readEvent', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mqs-event-'));
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it("reads the event file named by the environment it is given, not this process's", () => {
+    const path = file('pr.json', JSON.stringify({ pull_request: pullRequest, repository }));
+    const facts = readEvent({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' });
+    expect(facts).toMatchObject({ prNumber: 12, baseRef: 'main', headSha: 'abc123' });
+    expect(facts.problem).toBeUndefined();
+  });
+
+  it('reports a file that is not JSON, one that cannot be read, and one that does not exist, as a problem', () => {
+    const env = (path: string) => ({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' });
+    const notJson = file('bad.json', '{"pull_request":');
+    expect(readEvent(env(notJson)).problem).toMatch(
+      /^The event file GITHUB_EVENT_PATH \(.*bad\.json\) could not be read, or is not JSON \([^\n]+\)$/,
+    );
+    const folder = join(dir, 'a-folder.json');
+    mkdirSync(folder);
+    expect(readEvent(env(folder)).problem).toMatch(
+      /^The event file GITHUB_EVENT_PATH \(.*a-folder\.json\) could not be read, or is not JSON \(.*EISDIR/,
+    );
+    expect(readEvent(env(join(dir, 'none.json'))).problem).toBe(
+      `The event file GITHUB_EVENT_PATH (${join(dir, 'none.json')}) does not exist`,
+    );
+  });
+
+  it('keeps the pushed ref when the event file is unusable', () => {
+    const facts = readEvent({
+      GITHUB_EVENT_PATH: file('broken.json', 'not json'),
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x',
+    });
+    expect([facts.problem !== undefined, facts.mergeQueuePr]).toEqual([true, 5]);
+  });
+
+  it('has no problem without an event file (a local run), and keeps the pushed ref', () => {
+    const facts = readEvent({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x' });
+    expect([facts.problem, facts.mergeQueuePr]).toEqual([undefined, 5]);
+  });
+});

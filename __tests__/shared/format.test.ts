@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals';
+import { formatDuration, grouped, humanSpan, oneLine, ordinal, plural, utcClock } from '../../src/shared/format.js';
+
+describe('text as people read it', () => {
+  it('oneLine folds controls and line breaks', () => {
+    expect(oneLine(' a\r\nb\u0000c\u2028d\u0085 ')).toBe('a b c d');
+  });
+
+  it.each([
+    [0, '0 s'],
+    [59, '59 s'],
+    [60, '1 min'],
+    [3599, '59 min'],
+    [3600, '1 h'],
+    [3660, '1 h 1 min'],
+    [47 * 3600, '47 h'],
+    [48 * 3600, '2 days'],
+    [50 * 3600, '2 days 2 h'],
+  ])('humanSpan(%d) is %s', (seconds, text) => {
+    expect(humanSpan(seconds)).toBe(text);
+  });
+
+  it('formatDuration for wait lines', () => {
+    expect([formatDuration(7), formatDuration(125), formatDuration(3600)]).toEqual(['7s', '2m 5s', '1h 0m 0s']);
+  });
+
+  it('plurals and ordinals, with thousands grouped', () => {
+    expect([plural(1, 'entry', 'entries'), plural(0, 'poll'), plural(4320, 'PR')]).toEqual([
+      '1 entry',
+      '0 polls',
+      '4,320 PRs',
+    ]);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111, 4321].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '101st',
+      '111th',
+      '4,321st',
+    ]);
+    expect(grouped(1234567)).toBe('1,234,567');
+  });
+
+  it('utcClock names the date only when it is not today', () => {
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    expect(utcClock(Date.parse('2026-11-20T14:05:30Z'), now)).toBe('14:05 UTC');
+    expect(utcClock(Date.parse('2026-11-19T23:59:00Z'), now)).toBe('2026-11-19 23:59 UTC');
+  });
+});

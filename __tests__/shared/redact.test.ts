@@ -1,0 +1,128 @@
+// The redactor that every text passes on its way out of the action (log, outputs, summary, error
+// line). The rule is the contract's: no 12-character fragment of a credential, in any letter case
+// and any spelling the text's format gives it. Whole runs are asserted in run.test.ts and
+// properties.test.ts; here, the spellings and the fragments themselves.
+import { describe, expect, it } from '@jest/globals';
+import { createRedactor, FRAGMENT, REDACTED } from '../../src/shared/redact.js';
+import { fragmentsLeft } from '../helpers/token-fragments.js';
+
+const token = 'Ab"c\\d<e>&f\'g/h-0123456789';
+const r = createRedactor([token]);
+const htmlNumeric = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const unicode = (text: string) => [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+const jsonInner = (text: string) => JSON.stringify(text).slice(1, -1);
+
+describe('createRedactor', () => {
+  it.each([
+    ['as is', token],
+    ['in another letter case', token.toUpperCase()],
+    ['JSON-escaped', jsonInner(token)],
+    ['JSON-escaped with \\/', jsonInner(token).replace(/\//g, '\\/')],
+    ['as HTML numeric entities', htmlNumeric(token)],
+    [
+      'as HTML named entities',
+      token
+        .replace('&', '&amp;')
+        .replace('<', '&lt;')
+        .replace('>', '&gt;')
+        .replace('"', '&quot;')
+        .replace("'", '&#x27;'),
+    ],
+    ['percent-encoded', encodeURIComponent(token)],
+    ['\\u-escaped, every character', unicode(token)],
+    ['JSON-escaped twice (an error body quoting a JSON body)', jsonInner(jsonInner(token))],
+    ['HTML-escaped JSON', htmlNumeric(jsonInner(token))],
+  ])('cuts the token out %s', (_, spelling) => {
+    expect(r.text(`before ${spelling} after`)).toBe(`before ${REDACTED} after`);
+  });
+
+  it('cuts the token out when each character takes a different spelling', () => {
+    const mixed = [...token]
+      .map(
+        (c, i) =>
+          [
+            c,
+            `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+            `&#x${c.charCodeAt(0).toString(16)};`,
+            `%${c.charCodeAt(0).toString(16)}`,
+          ][i % 4],
+      )
+      .join('');
+    // A plain backslash before an escape reads two ways (JSON: a backslash, then text); some
+    // characters may stay, but no 12 of them in any reading.
+    const cut = r.text(`<${mixed}>`);
+    expect(cut).toMatch(/^<.{0,20}\*\*\*>$/);
+    expect(fragmentsLeft(cut, token)).toEqual([]);
+    expect(fragmentsLeft(`<${mixed}>`, token).length).toBeGreaterThan(0);
+  });
+
+  it('cuts any fragment of 12 characters, and leaves 11', () => {
+    expect(FRAGMENT).toBe(12);
+    const twelve = token.slice(-12);
+    expect(r.text(`echo: ${twelve}.`)).toBe(`echo: ${REDACTED}.`);
+    expect(r.text(`echo: ${twelve.slice(1)}.`)).toBe(`echo: ${twelve.slice(1)}.`);
+    // Anywhere in the token, not only at its ends.
+    expect(r.text(`(${token.slice(5, 17)})`)).toBe(`(${REDACTED})`);
+  });
+
+  it('cuts the 18-character middle of a UUID-shaped token: its separators do not hide it', () => {
+    const uuid = createRedactor(['3f0c1b9e-5d7a-4c1e-9a52-0b8f2c6d7e11']);
+    const middle = '5d7a-4c1e-9a52-0b8';
+    expect(middle).toHaveLength(18);
+    expect(uuid.text(`id ${middle} end`)).toBe(`id ${REDACTED} end`);
+    expect(uuid.text(`id ${middle.toUpperCase()} end`)).toBe(`id ${REDACTED} end`);
+  });
+
+  it('cuts a 14-character fragment full of specials, HTML-escaped or \\u-escaped', () => {
+    const fragment = token.slice(1, 15);
+    expect(fragment).toBe('b"c\\d<e>&f\'g/h');
+    for (const spelling of [htmlNumeric(fragment), unicode(fragment), htmlNumeric(jsonInner(fragment))]) {
+      expect(r.text(`[${spelling}]`)).toBe(`[${REDACTED}]`);
+    }
+  });
+
+  it('cuts a fragment out of a JSON body quoted, escaped, in another JSON body', () => {
+    const inner = JSON.stringify({ title: `x ${token.slice(3)} y`, n: 1 });
+    const outer = JSON.stringify({ error: `upstream said ${inner}` });
+    const cut = r.text(outer);
+    expect(cut).not.toContain('0123456789');
+    expect(cut).toContain(`x ${REDACTED} y`);
+    expect(cut).toMatch(/^\{"error":"upstream said \{\\"title\\":\\"x \*\*\* y\\",\\"n\\":1\}"\}$/);
+  });
+
+  it('reads a text each way it can be read: a token that looks like an escape stays itself', () => {
+    // "%aE" is not percent-encoding in an HTML page, nor "\\f" a form feed in JSON that was escaped.
+    const odd = "wx%aE'zn1\\fBcj<RG#";
+    const cut = createRedactor([odd]);
+    for (const spelling of [htmlNumeric(odd), jsonInner(odd), htmlNumeric(jsonInner(jsonInner(odd)))]) {
+      expect(cut.text(`[${spelling}]`)).toBe(`[${REDACTED}]`);
+    }
+    // A plain backslash, then the next character \u-escaped: a backslash and a quote.
+    const quoted = createRedactor(["cosmuockWc\\'Y7h54N"]);
+    expect(fragmentsLeft(quoted.text(jsonInner(jsonInner('cosmuockWc\\\\u0027Y7'))), "cosmuockWc\\'Y7h54N")).toEqual(
+      [],
+    );
+  });
+
+  it('leaves a 1 MB body with every kind of escape and no credential as it was', () => {
+    const body = JSON.stringify({ a: Array.from({ length: 20_000 }, (_, i) => `x"y\\z &amp; %41 \\u0041 ${i}`) });
+    expect(r.text(body)).toBe(body);
+  });
+
+  it('cuts every credential it was given', () => {
+    const both = createRedactor(['tok-0123456789abcdef', 'trunk_v2_ZYXWVUTSRQPONM']);
+    expect(both.text('a tok-0123456789abcdef b trunk_v2_zyxwvutsrqponm c')).toBe(`a ${REDACTED} b ${REDACTED} c`);
+  });
+
+  it('cuts a short credential only whole, wherever it is', () => {
+    const short = createRedactor(['failure']);
+    expect(short.text('state pending_failure; fail')).toBe(`state pending_${REDACTED}; fail`);
+  });
+
+  it('changes nothing else: no credential, or text without one', () => {
+    expect(createRedactor([]).text('a b')).toBe('a b');
+    expect(createRedactor(['']).text('a b')).toBe('a b');
+    const text = 'pending_failure &amp; \\u0041 %41 {"a":"\\"b"}';
+    expect(r.text(text)).toBe(text);
+  });
+});

@@ -1,0 +1,123 @@
+// What a run reports, derived once and purely from what it observed: the status, the failures
+// that make up the one error line, and the lines the log owes the reader. The entry point writes
+// it out; nothing here does I/O.
+import { ActionError, messageOf } from '../shared/errors.js';
+import { formatDuration, plural, withoutStop } from '../shared/format.js';
+import { describe, queueNote, type Observation } from './observe.js';
+import { deriveStatus, queueStateNote, type Status } from './status.js';
+import { describeReason, stateText, verdictText } from './verdict.js';
+
+export interface ReportInput {
+  prNumber: number;
+  observation: Observation;
+  waitFor: readonly string[];
+  waitTimeoutMs: number;
+  failIfNotReady: boolean;
+  eventHeadSha?: string;
+  nowMs: number;
+}
+
+export interface Report {
+  status?: Status;
+  /** The parts of the one error line, in the order they happened; empty when the step passes. */
+  failures: string[];
+  /** One line saying where the PR stands, for the log. */
+  statusLine?: string;
+  /** Lines for the log beside the status line: Trunk's reason for having no estimate, say. */
+  lines: string[];
+  warnings: string[];
+  notices: string[];
+}
+
+export function buildReport(input: ReportInput): Report {
+  const { observation: seen, prNumber } = input;
+  const status =
+    seen.pr && seen.queue
+      ? deriveStatus({
+          prNumber,
+          answer: seen.pr,
+          queue: seen.queue,
+          story: seen.story,
+          eventHeadSha: input.eventHeadSha,
+          nowMs: input.nowMs,
+        })
+      : undefined;
+  const failures: string[] = [];
+  const stopped = stopMessage(input);
+  if (stopped) failures.push(stopped);
+  // On the last answer, whatever else failed (a wait that timed out, say): its reasons are news too.
+  if (input.failIfNotReady && status && !status.verdict.ready) {
+    const reasons = status.verdict.reasons.map((code) => `${code} (${describeReason(code)})`).join(', ');
+    failures.push(`PR #${prNumber} is not ready for the merge queue: ${reasons}.`);
+  }
+  const warnings = [...seen.warnings];
+  const note = status && queueStateNote(status);
+  if (note && note !== seen.queueWarning) warnings.push(note);
+  const estimate = status?.story?.estimate;
+  const lines =
+    estimate?.status === 'unavailable'
+      ? [
+          `Trunk has no merge estimate for PR #${prNumber}${estimate.reason ? `: ${withoutStop(estimate.reason)}` : ''}.`,
+        ]
+      : [];
+  return {
+    status,
+    failures,
+    statusLine: status && statusLine(status),
+    lines,
+    warnings,
+    notices: seen.story?.leftOut ?? [],
+  };
+}
+
+function stopMessage({ observation: seen, prNumber, waitFor, waitTimeoutMs }: ReportInput): string | undefined {
+  const { stop } = seen;
+  const wanted = waitFor.join(' or ');
+  const now = seen.pr ? `; it is ${describe(seen.pr)}` : '';
+  switch (stop.kind) {
+    case 'answered':
+    case 'reached':
+      return undefined;
+    case 'final-state':
+      return `PR #${prNumber} reached ${stop.state}, a final state that is not in wait-for (${wanted})${queueNote(seen)}.`;
+    case 'cancelled':
+      return `The step was cancelled (${stop.reason})${seen.wait ? ` while waiting for PR #${prNumber} to reach ${wanted}` : ''}; the outputs and the summary show the last answer${seen.pr ? '' : ' (there was none)'}.`;
+    case 'failed':
+      return failureMessage(stop.error);
+    case 'timed-out': {
+      const timedOut = `Timed out after ${formatDuration(waitTimeoutMs / 1000)} waiting for PR #${prNumber} to reach ${wanted}`;
+      const cause = stop.lastFailure;
+      if (!cause && !stop.everAnswered) {
+        return `${timedOut}: Trunk did not answer within it (a request was still waiting when the deadline passed). Check api-url, and request-timeout-seconds against wait-timeout-seconds.`;
+      }
+      if (!cause) return `${timedOut}${now}${queueNote(seen)}.`;
+      if (!stop.everAnswered) {
+        // Nothing ever came back: the cause is where the action went, not the PR.
+        const never = cause.options.reached === false ? 'Trunk was never reached' : 'Trunk never gave a usable answer';
+        return `${timedOut}: ${never}. The last of ${plural(stop.failedPolls, 'attempt')} failed: ${cause.message}${cause.options.reached === false ? ' — check api-url, and the network or proxy between the runner and Trunk' : ''}.`;
+      }
+      return `${timedOut}${now}${queueNote(seen)}; ${plural(stop.failedPolls, 'poll')} failed, the last with: ${cause.message}.`;
+    }
+  }
+}
+
+/** The one line for an error: an expected one says what to do; anything else is unexpected. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ActionError) return error.message;
+  return `Unexpected error: ${messageOf(error)}`;
+}
+
+/** An expected failure needs no stack trace; an unexpected one's goes to the debug log. */
+export function isUnexpected(error: unknown): boolean {
+  return !(error instanceof ActionError);
+}
+
+function statusLine(status: Status): string {
+  const { queue } = status;
+  const { length } = queue;
+  const place =
+    status.position === undefined
+      ? `not listed in the queue (${plural(length, 'entry', 'entries')})`
+      : `position ${status.position} of ${length}`;
+  return `PR #${status.prNumber} is ${stateText(status.state)} (${verdictText(status.verdict)}), ${place}; the ${queue.branch} queue is ${queue.state}.`;
+}

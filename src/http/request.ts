@@ -1,0 +1,191 @@
+// One request to Trunk with the retry policy applied, for both APIs: send, and on a transient
+// failure (429, 5xx, a timeout, a lost connection) wait and send again, up to the retries allowed.
+// Answers with the first response that is not worth retrying, whatever its status; each adapter
+// says what its API's statuses mean. Nothing here reads or rewrites the body: decisions are made
+// on what Trunk sent, and the token is cut out where text leaves the action.
+import { notJsonReason } from './body-text.js';
+import type { Clock } from '../shared/time.js';
+import { ApiError, CancelledError } from '../shared/errors.js';
+import { getJson, postJson, TransportError, type RawResponse } from './transport.js';
+import { backoffMs, parseRetryAfter, RETRYABLE_STATUSES } from './retry-policy.js';
+
+/** A real queue of thousands of entries is a few MB; anything far past that is refused. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+export interface RequestContext {
+  requestTimeoutMs: number;
+  retries: number;
+  /** One line per retry, for the log. */
+  log: (line: string) => void;
+  clock: Clock;
+  random: () => number;
+}
+
+export interface RequestSpec {
+  /** How messages name it: `getQueue`, `v2 GET /v2/merge-queues`. */
+  endpoint: string;
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  /** POST only: sent as JSON. */
+  payload?: unknown;
+  /** Overrides the context's retries (a story read is retried once). */
+  retries?: number;
+  /** The longest wait before a retry (a story read waits at most 5 s). */
+  maxWaitMs?: number;
+  /** Told of every 429: the caller may then spare the limit its optional reads. */
+  onThrottled?: () => void;
+  /** How a response is quoted in messages (v2: Trunk's error code and the request id). */
+  describe?: (response: RawResponse) => string;
+  /** Said after a failure that retries could not fix: the inputs to check. */
+  hint?: string;
+  /**
+   * How long a throttled request keeps trying beyond `retries`: a limit shared by every job using
+   * the same key is a queue to wait in, not a fault, and a fixed count of tries loses to chance.
+   */
+  throttlePatienceMs?: number;
+}
+
+/** A patient throttled request waits at most this step's back-off (4 s, with its jitter) between tries. */
+const PATIENT_STEP = 2;
+
+type Outcome = { response: RawResponse } | { failure: TransportError };
+
+export async function sendWithRetries(
+  context: RequestContext,
+  spec: RequestSpec,
+  signal: AbortSignal,
+): Promise<RawResponse> {
+  const { log, clock, random } = context;
+  const retries = spec.retries ?? context.retries;
+  const started = clock.now();
+  /** Failures that count against `retries`: all but the throttled ones a patient request waits out. */
+  let counted = 0;
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await sendOnce(context, spec, signal);
+    const problem = transientProblem(outcome, spec.describe ?? detail);
+    if (problem === undefined) {
+      if ('failure' in outcome) throw transportFailure(spec.endpoint, outcome.failure, false);
+      return outcome.response;
+    }
+    const throttled = 'response' in outcome && outcome.response.status === 429;
+    if (throttled) spec.onThrottled?.();
+    const patient =
+      throttled && spec.throttlePatienceMs !== undefined && clock.now() - started < spec.throttlePatienceMs;
+    if (!patient && counted >= retries) {
+      const tries = attempt === 0 ? '' : ` (after ${attempt + 1} attempts)`;
+      if ('failure' in outcome) throw transportFailure(spec.endpoint, outcome.failure, true, tries);
+      const hint = spec.hint ? `. ${spec.hint}` : '';
+      throw new ApiError(spec.endpoint, `${problem}${tries}${hint}`, { transient: true, reached: true, throttled });
+    }
+    if (!patient) counted++;
+    const retryAfter =
+      'response' in outcome ? parseRetryAfter(header(outcome.response, 'retry-after'), clock.now()) : undefined;
+    const step = patient ? Math.min(attempt, PATIENT_STEP) : counted - 1;
+    const waitMs = Math.min(backoffMs(step, retryAfter, random, throttled), spec.maxWaitMs ?? Number.POSITIVE_INFINITY);
+    const seconds = (waitMs / 1000).toFixed(1);
+    log(
+      patient
+        ? `${spec.endpoint}: ${problem}; the key is shared and at its limit: trying again in ${seconds} s (for up to ${(spec.throttlePatienceMs ?? 0) / 1000} s)`
+        : `${spec.endpoint}: ${problem}; retry ${counted} of ${retries} in ${seconds} s`,
+    );
+    try {
+      await clock.sleep(waitMs, signal);
+    } catch {
+      throw new CancelledError(`cut short while waiting to retry ${spec.endpoint}`);
+    }
+  }
+}
+
+async function sendOnce(context: RequestContext, spec: RequestSpec, signal: AbortSignal): Promise<Outcome> {
+  if (signal.aborted) throw new CancelledError(`cut short before ${spec.endpoint}`);
+  const options = {
+    headers: { accept: 'application/json', 'user-agent': 'merge-queue-status', ...spec.headers },
+    timeoutMs: context.requestTimeoutMs,
+    maxBodyBytes: MAX_BODY_BYTES,
+    signal,
+  };
+  try {
+    const response =
+      spec.method === 'GET' ? await getJson(spec.url, options) : await postJson(spec.url, spec.payload ?? {}, options);
+    return { response };
+  } catch (error) {
+    if (!(error instanceof TransportError)) throw error;
+    if (error.kind === 'aborted') throw new CancelledError(`cut short during ${spec.endpoint}`);
+    return { failure: error };
+  }
+}
+
+function transportFailure(endpoint: string, failure: TransportError, transient: boolean, tries = ''): ApiError {
+  // A name that does not resolve is a typo far more often than an outage: the proxy's, when the
+  // tunnel is what failed, else api-url's.
+  const unresolved = /\bENOTFOUND\b/.test(failure.message);
+  const viaProxy = /proxy did not open a tunnel/.test(failure.message);
+  const hint = unresolved
+    ? `; the host name does not resolve: check ${viaProxy ? 'the proxy variable (HTTPS_PROXY)' : 'api-url'}`
+    : '';
+  return new ApiError(endpoint, `${failure.message}${tries}${hint}`, { transient, reached: false, unresolved });
+}
+
+/** Why a retry is worth it, or undefined when the outcome is final. */
+function transientProblem(outcome: Outcome, describe: (response: RawResponse) => string): string | undefined {
+  if ('failure' in outcome) return outcome.failure.transient ? outcome.failure.message : undefined;
+  const { status } = outcome.response;
+  if (!RETRYABLE_STATUSES.has(status)) return undefined;
+  const why = describe(outcome.response);
+  return status === 429 ? `HTTP 429 (rate limited${why})` : `HTTP ${status}${why}`;
+}
+
+export function header(response: RawResponse, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The start of a body, for a message: plain text quoted on one line, an HTML page named. */
+export function detail(response: RawResponse): string {
+  const text = response.body.trim();
+  if (!text) return '';
+  if (/^<(!doctype|html|head|body)/i.test(text)) return ': an HTML page';
+  // eslint-disable-next-line no-control-regex -- control characters would break the one-line message
+  const line = text.replace(/[\s\u0000-\u001f\u007f]+/g, ' ');
+  return `: ${line.length > 200 ? `${line.slice(0, 199)}…` : line}`;
+}
+
+/** A redirect is never followed: it would carry the credentials to wherever it points. */
+export function redirectError(endpoint: string, response: RawResponse): ApiError {
+  return new ApiError(
+    endpoint,
+    `answered with a redirect (HTTP ${response.status}) to ${header(response, 'location') ?? 'nowhere'}; redirects are not followed so the credentials stay with api-url. Set api-url to the API's own address.`,
+  );
+}
+
+/** The body as JSON, or an error that says what it is instead. */
+export function parseJson(endpoint: string, response: RawResponse): unknown {
+  try {
+    return JSON.parse(response.body);
+  } catch {
+    // Compressed or with a byte-order mark, the body may look like JSON when quoted: say which.
+    const reason = notJsonReason(response);
+    const why = reason ? `: ${reason}` : detail(response);
+    throw new ApiError(endpoint, `answered HTTP ${response.status} with a body that is not JSON${why}`);
+  }
+}
+
+/**
+ * Requests sent together: the first failure aborts the others rather than leave them to finish
+ * their retries, since the caller cannot go on without all of them.
+ */
+export async function together<A, B>(
+  signal: AbortSignal,
+  start: (signal: AbortSignal) => [Promise<A>, Promise<B>],
+): Promise<[A, B]> {
+  const sibling = new AbortController();
+  const both = AbortSignal.any([signal, sibling.signal]);
+  const settle = <T>(request: Promise<T>) =>
+    request.catch((error: unknown) => {
+      sibling.abort();
+      throw error;
+    });
+  const [a, b] = start(both);
+  return Promise.all([settle(a), settle(b)]);
+}

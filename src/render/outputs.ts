@@ -1,0 +1,152 @@
+// Every output of the action as the string the runner stores. Pure. Values taken from API strings
+// are made single lines, so a workflow comparing `== 'testing'` sees what it expects; the JSON
+// outputs keep the bodies exactly. Any output over GitHub's limit is left out, with a line saying so.
+import { formatBytes, oneLine } from '../shared/format.js';
+import type { WaitOutcome } from '../core/observe.js';
+import { isSafeLink } from './html.js';
+import type { Story } from '../core/model.js';
+import type { Status } from '../core/status.js';
+import { isoSeconds } from '../shared/time.js';
+
+/** The outputs every run sets, whichever API answered. */
+const STATUS_OUTPUTS = [
+  'state',
+  'pr',
+  'merge-queue-run',
+  'submitted',
+  'ready',
+  'not-ready-reasons',
+  'does-base-branch-match',
+  'github-mergeability',
+  'requires-impacted-targets',
+  'has-impacted-targets',
+  'position',
+  'prs-ahead',
+  'ahead-testing',
+  'ahead-pending',
+  'state-changed-at',
+  'state-age-seconds',
+  'testing-deadline',
+  'queue-length',
+  'queue-state',
+  'queue-mode',
+  'priority-name',
+  'priority-value',
+  'pr-sha',
+  'stale',
+  'pr-json',
+  'queue-json',
+  'waited-seconds',
+  'timed-out',
+] as const;
+/** The story's outputs: only Trunk's v2 API tells it; empty without api-key. */
+export const STORY_OUTPUTS = [
+  'block-reasons',
+  'exit-reason',
+  'failing-checks',
+  'test-run-url',
+  'test-run-status',
+  'estimated-merge-at',
+  'estimate-status',
+  'directly-ahead',
+  'trunk-url',
+] as const;
+
+/** Every output of the action, in the order action.yml lists them. */
+export const OUTPUT_NAMES = [...STATUS_OUTPUTS, ...STORY_OUTPUTS] as const;
+export type OutputName = (typeof OUTPUT_NAMES)[number];
+export type Outputs = Record<OutputName, string>;
+
+/** GitHub refuses a step output over 1 MB; a body that large is left out rather than fail the job. */
+export const OUTPUT_LIMIT_BYTES = 1_000_000;
+
+/** What the run knows before it has any answer. */
+export interface RunFacts {
+  /** The PR asked about; undefined when the inputs could not say. */
+  pr?: number;
+  mergeQueueRun: boolean;
+}
+
+export interface OutputSet {
+  outputs: Outputs;
+  /** One sentence per output left out, for the log. */
+  omitted: string[];
+}
+
+export function toOutputs(status: Status | undefined, run: RunFacts, wait: WaitOutcome | undefined): OutputSet {
+  const outputs = Object.fromEntries(OUTPUT_NAMES.map((name) => [name, ''])) as Outputs;
+  outputs.pr = text(run.pr);
+  outputs['merge-queue-run'] = String(run.mergeQueueRun);
+  outputs['waited-seconds'] = String(wait?.waitedSeconds ?? 0);
+  outputs['timed-out'] = String(wait?.timedOut ?? false);
+  if (status) Object.assign(outputs, statusOutputs(status), storyOutputs(status.story));
+  for (const name of OUTPUT_NAMES) outputs[name] = oneLine(outputs[name]);
+  // The bodies as Trunk sent them, line breaks and all.
+  outputs['pr-json'] = status?.prJson ?? '';
+  outputs['queue-json'] = status?.queueJson ?? '';
+
+  const omitted: string[] = [];
+  for (const name of OUTPUT_NAMES) {
+    const bytes = Buffer.byteLength(outputs[name]);
+    if (bytes > OUTPUT_LIMIT_BYTES) {
+      outputs[name] = '';
+      omitted.push(`Output ${name} left out: it is ${formatBytes(bytes)}, over GitHub's 1 MB output limit.`);
+    }
+  }
+  return { outputs, omitted };
+}
+
+function statusOutputs(status: Status): Partial<Outputs> {
+  const { pr, queue, verdict } = status;
+  const readiness = pr?.readiness;
+  return {
+    state: status.state,
+    submitted: String(status.submitted),
+    ready: String(verdict.ready),
+    'not-ready-reasons': verdict.reasons.join(','),
+    'does-base-branch-match': text(readiness?.doesBaseBranchMatch),
+    'github-mergeability': text(readiness?.mergeability),
+    'requires-impacted-targets': text(readiness?.requiresImpactedTargets),
+    'has-impacted-targets': text(readiness?.hasImpactedTargets),
+    position: text(status.position),
+    'prs-ahead': status.prsAhead.join(','),
+    'ahead-testing': text(status.aheadTesting),
+    'ahead-pending': text(status.aheadPending),
+    'state-changed-at': text(pr?.stateChangedAt),
+    'state-age-seconds': text(status.stateAgeSeconds),
+    'testing-deadline': status.testingDeadlineMs === undefined ? '' : isoSeconds(status.testingDeadlineMs),
+    'queue-length': String(queue.length),
+    'queue-state': queue.state,
+    'queue-mode': queue.mode,
+    'priority-name': text(pr?.priorityName),
+    'priority-value': text(pr?.priorityValue),
+    'pr-sha': text(pr?.sha),
+    stale: text(status.stale),
+  };
+}
+
+function storyOutputs(story: Story | undefined): Partial<Outputs> {
+  if (!story) return {};
+  const { exit, testRun, estimate } = story;
+  return {
+    'block-reasons': story.blockReasons?.map((reason) => reason.code).join(',') ?? '',
+    'exit-reason': text(exit?.reason),
+    'failing-checks':
+      exit && exit.failingChecks.length > 0
+        ? JSON.stringify(
+            exit.failingChecks.map((check) => ({ ...check, url: isSafeLink(check.url) ? check.url : null })),
+          )
+        : '',
+    // Later steps write these into comments as links: only https ones are passed on.
+    'test-run-url': isSafeLink(testRun?.url) ? testRun.url : '',
+    'test-run-status': text(testRun?.status),
+    'estimated-merge-at': estimate?.mergeAtMs === undefined ? '' : isoSeconds(estimate.mergeAtMs),
+    'estimate-status': text(estimate?.status),
+    'directly-ahead': story.directlyAhead?.join(',') ?? '',
+    'trunk-url': isSafeLink(story.trunkUrl) ? story.trunkUrl : '',
+  };
+}
+
+function text(value: string | number | boolean | null | undefined): string {
+  return value === undefined || value === null ? '' : String(value);
+}

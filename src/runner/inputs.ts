@@ -1,0 +1,297 @@
+// Reads and validates every input before any request. Outside the runner nothing applies
+// action.yml's defaults, so an empty input always means its default here.
+import * as z from 'zod/mini';
+import { InputError } from '../shared/errors.js';
+import type { Redactor } from '../shared/redact.js';
+import { MAX_PR, type EventFacts } from './event.js';
+import { WAITABLE_STATES } from '../core/verdict.js';
+import { whichPr, type PrTarget } from './which-pr.js';
+
+/** The inputs that hold secrets: each is masked before anything is logged. */
+export const SECRET_INPUTS = ['api-token', 'api-key'] as const;
+
+export interface Inputs extends PrTarget {
+  /** The v1 organization token (`x-api-token`); empty when not set. */
+  apiToken: string;
+  /** The v2 API key (`Authorization: Bearer`); empty when not set. */
+  apiKey: string;
+  owner: string;
+  name: string;
+  repoHost: string;
+  /** Base URL without a trailing slash. */
+  apiUrl: string;
+  failIfNotReady: boolean;
+  /** Empty when not waiting. */
+  waitFor: string[];
+  waitTimeoutMs: number;
+  pollIntervalMs: number;
+  requestTimeoutMs: number;
+  retries: number;
+  summary: boolean;
+}
+
+export type GetInput = (name: string) => string;
+
+/**
+ * Every input and the default action.yml declares for it (a test holds the two together). An
+ * empty default is taken from the run: the repository, the event's PR and branches.
+ */
+export const INPUT_DEFAULTS = {
+  'api-token': '',
+  'api-key': '',
+  repo: '',
+  'repo-host': '',
+  pr: '',
+  'target-branch': '',
+  'api-url': 'https://api.trunk.io',
+  'fail-if-not-ready': 'false',
+  'wait-for': '',
+  'wait-timeout-seconds': '3600',
+  'poll-interval-seconds': '15',
+  'request-timeout-seconds': '30',
+  retries: '3',
+  summary: 'true',
+} as const;
+export type InputName = keyof typeof INPUT_DEFAULTS;
+// setTimeout cannot hold more than 2^31-1 ms (~24.8 days); no job runs that long anyway.
+const MAX_SECONDS = 2_000_000;
+
+const bool = z.pipe(
+  z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], 'must be true or false'),
+  z.transform((value) => value.toLowerCase() === 'true'),
+);
+
+const wholeNumber = (min: number, max: number, what: string) =>
+  z.pipe(
+    z.string().check(z.regex(/^\d+$/, `must be ${what}`)),
+    z.pipe(z.transform(Number), z.number().check(z.minimum(min, `must be ${what}`), z.maximum(max, `must be ${what}`))),
+  );
+
+/**
+ * A number of seconds as whole milliseconds: Node's timers throw on a fractional delay. The
+ * rounding works on the decimal as written (`1.0005` → 1001 ms), not on a binary float of it.
+ * @param above true: the value must be above `min` seconds; false: at least `min`
+ */
+const milliseconds = (min: number, above: boolean, what: string) =>
+  z.pipe(
+    z.string().check(
+      z.regex(/^\d+(\.\d+)?$/, `must be a number of seconds ${what}`),
+      z.refine((value) => (above ? Number(value) > min : Number(value) >= min), `must be a number of seconds ${what}`),
+    ),
+    z.pipe(
+      z.transform((value: string) => Math.round(Number(`${value}e3`))),
+      z
+        .number()
+        .check(
+          z.minimum(1, 'must be at least 0.001 seconds (one millisecond)'),
+          z.maximum(MAX_SECONDS * 1000, `must be at most ${MAX_SECONDS} seconds`),
+        ),
+    ),
+  );
+
+const waitFor = z.pipe(
+  z.transform((value: string) =>
+    value
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter(Boolean),
+  ),
+  z.array(z.enum(WAITABLE_STATES, `must list PR states among ${WAITABLE_STATES.join(', ')}`)),
+);
+
+/** How an input's value shows in a message: the token cut out first, then shortened. */
+type Show = (raw: string) => string;
+
+function parse<T>(input: string, schema: z.ZodMiniType<T, string>, raw: string, show: Show): T {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const message = result.error.issues[0]?.message ?? 'is invalid';
+  throw new InputError(input, `${message}, got ${show(raw)}`);
+}
+
+function quote(value: string): string {
+  const shown = value.length > 60 ? `${value.slice(0, 59)}…` : value;
+  return JSON.stringify(shown);
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function parseApiUrl(raw: string, show: Show): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new InputError('api-url', `must be an absolute https URL, got ${show(raw)}`);
+  }
+  if (url.username || url.password) {
+    throw new InputError('api-url', 'must not carry credentials; they go in api-token or api-key');
+  }
+  if (url.search || url.hash) {
+    throw new InputError('api-url', `must not have a query or fragment, got ${show(raw)}`);
+  }
+  // The action appends /v1/... and /v2/... itself; a base that already has one would double it.
+  const segments = url.pathname.split('/');
+  const version = segments.findIndex((segment) => /^v[12]$/i.test(segment));
+  if (version >= 0) {
+    const base = `${url.origin}${segments.slice(0, version).join('/')}`.replace(/\/+$/, '');
+    throw new InputError(
+      'api-url',
+      `must be the API's base URL, without /v1 or /v2 (the action appends /v1/... and /v2/... itself), got ${show(raw)}; use ${show(base)}`,
+    );
+  }
+  const loopback = LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new InputError(
+      'api-url',
+      `must use https (plain http only to localhost, 127.0.0.1 or [::1]) so the token is never sent in clear text, got ${show(raw)}`,
+    );
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+function parseRepo(raw: string, show: Show): { owner: string; name: string } {
+  const parts = raw.split('/');
+  if (parts.length !== 2 || !parts[0] || !parts[1] || /\s/.test(raw)) {
+    throw new InputError('repo', `must be owner/name, got ${show(raw)}`);
+  }
+  return { owner: parts[0], name: parts[1] };
+}
+
+const HOST_LABEL = '[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?';
+const HOST_WITH_PORT = new RegExp(`^(?:${HOST_LABEL}(?:\\.${HOST_LABEL})*|\\[[0-9a-f:.]+\\])(?::(\\d{1,5}))?$`, 'i');
+
+/** Host names are case-insensitive; lowercased, the same host is sent in one spelling. */
+function parseRepoHost(raw: string, show: Show): string {
+  const match = HOST_WITH_PORT.exec(raw);
+  const port = match?.[1] === undefined ? undefined : Number(match[1]);
+  if (!match || (port !== undefined && (port < 1 || port > 65535))) {
+    throw new InputError(
+      'repo-host',
+      `must be a host name, optionally with a port (github.com, ghe.example.com:8443), without a scheme or path, got ${show(raw)}`,
+    );
+  }
+  return raw.toLowerCase();
+}
+
+function hostOf(serverUrl: string | undefined): string {
+  if (!serverUrl) return 'github.com';
+  try {
+    return new URL(serverUrl).host || 'github.com';
+  } catch {
+    return 'github.com';
+  }
+}
+
+/** A `refs/heads/` prefix is stripped; what is left must be a name git allows for a branch. */
+function parseTargetBranch(raw: string, show: Show): string {
+  const branch = raw.replace(/^refs\/heads\//, '');
+  if (!branch) {
+    throw new InputError('target-branch', `names no branch after its refs/heads/ prefix, got ${show(raw)}`);
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are among those git refuses
+  if (/[\s\u0000-\u001f\u007f~^:?*[\\]/.test(branch)) {
+    throw new InputError(
+      'target-branch',
+      `must be a branch name (git allows no white space or ~ ^ : ? * [ \\ in one), got ${show(raw)}`,
+    );
+  }
+  return branch;
+}
+
+/** The one rule for the summary input, also for a run whose other inputs failed: only a valid false turns it off. */
+export function summaryWanted(getInput: GetInput): boolean {
+  const parsed = bool.safeParse(getInput('summary').trim() || INPUT_DEFAULTS.summary);
+  return parsed.success ? parsed.data : true;
+}
+
+const V2_KEY_PREFIX = 'trunk_v2_';
+
+/** Neither credential is set. The one line names both inputs; `input` names the least-privilege one. */
+class NoCredentialsError extends InputError {
+  constructor() {
+    super('api-key', '');
+    this.message =
+      "Inputs 'api-token' and 'api-key' are both empty: set api-key to a Trunk v2 API key (trunk_v2_…; one with no permissions is enough) or api-token to the v1 organization token, from a secret. GitHub does not give secrets to workflows triggered from forks or by Dependabot (Dependabot runs get only Dependabot secrets).";
+  }
+}
+
+function readCredentials(get: (name: InputName) => string): Pick<Inputs, 'apiToken' | 'apiKey'> {
+  const apiToken = get('api-token');
+  const apiKey = get('api-key');
+  if (!apiToken && !apiKey) throw new NoCredentialsError();
+  // Trunk's keys and tokens each work with one API only: sent to the other, a key is just refused.
+  if (apiToken.toLowerCase().startsWith(V2_KEY_PREFIX)) {
+    throw new InputError(
+      'api-token',
+      `holds a Trunk v2 API key (${V2_KEY_PREFIX}…); put it in api-key instead: v2 keys work only with the v2 API, and api-token goes to the v1 API`,
+    );
+  }
+  if (/^bearer\s/i.test(apiKey)) {
+    throw new InputError(
+      'api-key',
+      "must be the key alone, without 'Bearer ': the action writes the Authorization header itself",
+    );
+  }
+  if (apiToken && apiToken === apiKey) {
+    throw new InputError(
+      'api-key',
+      'holds the same value as api-token: api-key takes a Trunk v2 API key (trunk_v2_…), api-token the v1 organization token, and neither works in the place of the other',
+    );
+  }
+  for (const [input, value] of [
+    ['api-token', apiToken],
+    ['api-key', apiKey],
+  ] as const) {
+    // A header cannot carry these, and Node's error for them would not say which input is wrong.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    if (/[\s\u0000-\u001f\u007f-\uffff]/.test(value)) {
+      throw new InputError(input, 'contains white space or characters a header cannot carry; check the secret');
+    }
+  }
+  return { apiToken, apiKey };
+}
+
+export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: EventFacts, redactor: Redactor): Inputs {
+  const show: Show = (raw) => quote(redactor.text(raw));
+  const get = (name: InputName) => getInput(name).trim() || INPUT_DEFAULTS[name];
+
+  const credentials = readCredentials(get);
+
+  const repoRaw = get('repo') || (env.GITHUB_REPOSITORY ?? '');
+  if (!repoRaw) throw new InputError('repo', 'is empty and GITHUB_REPOSITORY is not set; set repo to owner/name');
+  const repo = parseRepo(repoRaw, show);
+
+  const prRaw = get('pr');
+  const prInput = prRaw
+    ? parse('pr', wholeNumber(1, MAX_PR, `a pull request number from 1 to ${MAX_PR}`), prRaw, show)
+    : undefined;
+  const branchRaw = get('target-branch');
+  const target = whichPr(prInput, branchRaw && parseTargetBranch(branchRaw, show), event);
+
+  const inputs: Omit<Inputs, 'summary'> = {
+    ...credentials,
+    ...repo,
+    repoHost: get('repo-host') ? parseRepoHost(get('repo-host'), show) : hostOf(env.GITHUB_SERVER_URL),
+    ...target,
+    apiUrl: parseApiUrl(get('api-url'), show),
+    failIfNotReady: parse('fail-if-not-ready', bool, get('fail-if-not-ready'), show),
+    waitFor: parse('wait-for', waitFor, get('wait-for'), show),
+    waitTimeoutMs: parse('wait-timeout-seconds', milliseconds(0, true, 'above 0'), get('wait-timeout-seconds'), show),
+    pollIntervalMs: parse(
+      'poll-interval-seconds',
+      milliseconds(1, false, 'of at least 1'),
+      get('poll-interval-seconds'),
+      show,
+    ),
+    requestTimeoutMs: parse(
+      'request-timeout-seconds',
+      milliseconds(0, true, 'above 0'),
+      get('request-timeout-seconds'),
+      show,
+    ),
+    retries: parse('retries', wholeNumber(0, 10, 'a whole number from 0 to 10'), get('retries'), show),
+  };
+  // Checked here for its message; the value is summaryWanted's, the rule a run whose inputs failed uses too.
+  parse('summary', bool, get('summary'), show);
+  return { ...inputs, summary: summaryWanted(getInput) };
+}

@@ -1,0 +1,105 @@
+// The v1 adapter: Trunk's two v1 reads (getSubmittedPullRequest, getQueue), with the organization
+// token in `x-api-token`, turned into the neutral model. Both are sent at once; a wait polls only
+// the PR and reads the queue again at its end.
+import {
+  detail,
+  parseJson,
+  redirectError,
+  sendWithRetries,
+  together,
+  type RequestContext,
+} from '../../http/request.js';
+import { ApiError } from '../../shared/errors.js';
+import type { RawResponse } from '../../http/transport.js';
+import type { PrAnswer, QueueAnswer, Snapshot, StatusSource } from '../../core/model.js';
+import { parseBody } from '../validate.js';
+import type { ZodMiniType } from 'zod/mini';
+import { prFacts, queueFacts, queueSchema, submittedPullRequestSchema } from './schemas.js';
+
+export interface V1Target {
+  apiUrl: string;
+  token: string;
+  host: string;
+  owner: string;
+  name: string;
+  targetBranch: string;
+  pr: number;
+}
+
+type Endpoint = 'getSubmittedPullRequest' | 'getQueue';
+
+export class V1Source implements StatusSource {
+  constructor(
+    private readonly context: RequestContext,
+    private readonly target: V1Target,
+  ) {}
+
+  /** Both requests at once; the first failure aborts the other. */
+  async read(signal: AbortSignal): Promise<Snapshot> {
+    const [pr, queue] = await together(signal, (both) => [this.poll(both), this.readQueue(both)]);
+    return { pr, queue };
+  }
+
+  async poll(signal: AbortSignal): Promise<PrAnswer> {
+    const endpoint = 'getSubmittedPullRequest';
+    const response = await this.call(endpoint, { ...this.repoBody(), pr: { number: this.target.pr } }, signal);
+    if (response.status === 404) return { found: false };
+    const pr = validate(endpoint, response, submittedPullRequestSchema);
+    return { found: true, pr: prFacts(pr, response.body), json: response.body };
+  }
+
+  async refresh(_pr: PrAnswer, signal: AbortSignal): Promise<{ queue: QueueAnswer }> {
+    return { queue: await this.readQueue(signal) };
+  }
+
+  private async readQueue(signal: AbortSignal): Promise<QueueAnswer> {
+    const endpoint = 'getQueue';
+    const response = await this.call(endpoint, this.repoBody(), signal);
+    if (response.status === 404) {
+      const { owner, name, targetBranch, apiUrl } = this.target;
+      throw new ApiError(
+        endpoint,
+        `there is no merge queue for ${owner}/${name} on branch "${targetBranch}" at ${apiUrl} (HTTP 404${detail(response)}). Check the inputs repo, repo-host, target-branch and api-url.`,
+      );
+    }
+    return { queue: queueFacts(validate(endpoint, response, queueSchema)), json: response.body };
+  }
+
+  private repoBody() {
+    const { host, owner, name, targetBranch } = this.target;
+    return { repo: { host, owner, name }, targetBranch };
+  }
+
+  /** One request with retries; answers with a 200 or 404 response, or throws. */
+  private async call(endpoint: Endpoint, payload: unknown, signal: AbortSignal): Promise<RawResponse> {
+    const response = await sendWithRetries(
+      this.context,
+      {
+        endpoint,
+        method: 'POST',
+        url: new URL(`${this.target.apiUrl}/v1/${endpoint}`),
+        headers: { 'content-type': 'application/json', 'x-api-token': this.target.token },
+        payload,
+      },
+      signal,
+    );
+    const { status } = response;
+    if (status === 200 || status === 404) return response;
+    if (status === 401 || status === 403) {
+      throw new ApiError(
+        endpoint,
+        `the token was refused (HTTP ${status}${detail(response)}). Check that the api-token input holds a valid Trunk organization API token.`,
+        { reached: true },
+      );
+    }
+    if (status === 400) throw new ApiError(endpoint, `the request was rejected (HTTP 400${detail(response)})`);
+    if (status >= 300 && status < 400) throw redirectError(endpoint, response);
+    throw new ApiError(endpoint, `answered HTTP ${status}${detail(response)}`, { reached: true });
+  }
+}
+
+function validate<T>(endpoint: Endpoint, response: RawResponse, schema: ZodMiniType<T>): T {
+  const result = parseBody(schema, parseJson(endpoint, response));
+  if (!result.ok) throw new ApiError(endpoint, `the answer does not fit the API: ${result.problem}`);
+  return result.value;
+}

@@ -1,0 +1,185 @@
+// The v2 adapter. v2 has no lookup by owner/name/number, so a PR is found in three rounds at most,
+// the independent reads of each sent together: the repository by its URL; then its queue for the
+// branch and the PR by number; then the queue's order and the story the PR's state calls for.
+// Ids never change, so each is resolved once a run; a wait polls only GET /v2/pull-requests/{id}.
+import { together } from '../../http/request.js';
+import { ApiError } from '../../shared/errors.js';
+import type { RawResponse } from '../../http/transport.js';
+import { rawJsonAt } from '../json-text.js';
+import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from '../../core/model.js';
+import { errorCode, v2Detail, V2Api } from './api.js';
+import {
+  blockReasons,
+  mergeQueueListSchema,
+  orderSchema,
+  prFacts,
+  pullRequestListSchema,
+  pullRequestSchema,
+  queueFacts,
+  repositoryListSchema,
+  type MergeQueue,
+  type Order,
+  type PullRequest,
+} from './schemas.js';
+import { readStory, type StoryMode } from './story.js';
+
+export interface V2Target {
+  apiUrl: string;
+  host: string;
+  owner: string;
+  name: string;
+  targetBranch: string;
+  pr: number;
+}
+
+/** The PR as last read: the validated object, and where its text is, for pr-json. */
+interface PrRead {
+  pr?: PullRequest;
+  text: string;
+  path: ReadonlyArray<string | number>;
+}
+
+export class V2Source implements StatusSource {
+  private repositoryId?: string;
+  private queue?: { value: MergeQueue; text: string };
+  private last?: PrRead;
+
+  constructor(
+    private readonly api: V2Api,
+    private readonly target: V2Target,
+    /** `best-effort`: a story part that fails is left out with a notice; `strict`: it fails the read. */
+    private readonly storyMode: StoryMode = 'best-effort',
+  ) {}
+
+  async read(signal: AbortSignal): Promise<Snapshot> {
+    this.api.throttled = false;
+    const repositoryId = await this.repository(signal);
+    const [queue, found] = await together(signal, (both) => [
+      this.mergeQueue(repositoryId, both),
+      this.findPr(repositoryId, both),
+    ]);
+    this.last = found;
+    return { pr: this.answer(found, queue.value), ...(await this.queueAndStory(found, signal)) };
+  }
+
+  async poll(signal: AbortSignal): Promise<PrAnswer> {
+    const queue = this.queue?.value;
+    const id = this.last?.pr?.id;
+    // Not found at first: it may be submitted since, and only the lookup by number finds it.
+    this.last = id ? await this.prById(id, signal) : await this.findPr(await this.repository(signal), signal);
+    return this.answer(this.last, queue);
+  }
+
+  async refresh(_pr: PrAnswer, signal: AbortSignal): Promise<Omit<Snapshot, 'pr'>> {
+    this.api.throttled = false;
+    return this.queueAndStory(this.last ?? { text: '', path: [] }, signal);
+  }
+
+  /** The order and the story, read together. */
+  private async queueAndStory(found: PrRead, signal: AbortSignal): Promise<Omit<Snapshot, 'pr'>> {
+    const queue = this.queue as { value: MergeQueue; text: string };
+    const answer = this.answer(found, queue.value);
+    const state = answer.found ? answer.pr.state : '';
+    const [order, story] = await together(signal, (both) => [
+      this.order(queue.value.id, both),
+      readStory(this.api, found.pr?.id, state, both, this.storyMode),
+    ]);
+    const reasons = found.pr ? blockReasons(found.pr) : undefined;
+    if (reasons && !reasons.ok) {
+      if (this.storyMode === 'strict') throw new ApiError('v2 /v2/pull-requests', reasons.problem);
+      story.leftOut.push(`The story leaves out why it is blocked: ${reasons.problem}.`);
+    }
+    const completed: Story = {
+      ...story,
+      blockReasons: reasons?.ok ? reasons.value : undefined,
+      trunkUrl: found.pr?.htmlUrl,
+      directlyAhead: directlyAhead(order.value, this.target.pr),
+    };
+    const json = `{"queue":${queue.text},"order":${order.text}}`;
+    return { queue: { queue: queueFacts(queue.value, order.value), json } satisfies QueueAnswer, story: completed };
+  }
+
+  /** Found in this queue: present, with a queue entry, and that entry is in the queue asked about. */
+  private answer(found: PrRead, queue: MergeQueue | undefined): PrAnswer {
+    const { pr } = found;
+    if (!pr?.queueEntry || !queue || pr.queueEntry.mergeQueueId !== queue.id) return { found: false };
+    return { found: true, pr: prFacts(pr, found.text, found.path), json: rawJsonAt(found.text, found.path) ?? '' };
+  }
+
+  private async repository(signal: AbortSignal): Promise<string> {
+    if (this.repositoryId) return this.repositoryId;
+    const { host, owner, name } = this.target;
+    const url = `https://${host}/${owner}/${name}`;
+    const route = '/v2/repositories';
+    const response = await this.api.get(
+      { route, path: `${route}?${new URLSearchParams({ providerUrl: url })}` },
+      signal,
+    );
+    // Trunk answers 404 PROVIDER_URL_NOT_FOUND alike for an unknown repository and for another
+    // organization's: either way, the inputs that name it, or the key, are what to check.
+    const first =
+      response.status === 200 ? this.api.validate(route, response, repositoryListSchema).data[0] : undefined;
+    if (!first) {
+      const why = response.status === 404 ? `HTTP 404${v2Detail(response)}` : 'an empty answer';
+      throw new ApiError(
+        `v2 ${route}`,
+        `Trunk knows no repository ${url} for this key (${why}). Check the inputs repo and repo-host, api-url, and that api-key belongs to the organization that has this repository in Trunk.`,
+      );
+    }
+    this.repositoryId = first.id;
+    return first.id;
+  }
+
+  private async mergeQueue(repositoryId: string, signal: AbortSignal): Promise<{ value: MergeQueue; text: string }> {
+    if (this.queue) return this.queue;
+    const route = '/v2/merge-queues';
+    const { targetBranch } = this.target;
+    const query = new URLSearchParams({ repositoryId, targetBranch });
+    const response = await this.api.get({ route, path: `${route}?${query}` }, signal);
+    const queues = this.api.validate(route, response, mergeQueueListSchema).data;
+    // Trunk filters by branch; a queue of another branch is never taken for this one's.
+    const index = queues.findIndex((queue) => queue.targetBranch === targetBranch);
+    const value = queues[index];
+    if (!value) {
+      const { owner, name } = this.target;
+      throw new ApiError(
+        `v2 ${route}`,
+        `there is no merge queue for ${owner}/${name} on branch "${targetBranch}". Check the inputs target-branch, api-url and api-key.`,
+      );
+    }
+    this.queue = { value, text: rawJsonAt(response.body, ['data', index]) ?? '{}' };
+    return this.queue;
+  }
+
+  private async findPr(repositoryId: string, signal: AbortSignal): Promise<PrRead> {
+    const route = '/v2/pull-requests';
+    const query = new URLSearchParams({ repositoryId, number: String(this.target.pr) });
+    // A PR Trunk has not indexed is absent from a 200; a 404 here is no answer about the PR.
+    const response = await this.api.get({ route, path: `${route}?${query}` }, signal);
+    const list = this.api.validate(route, response, pullRequestListSchema).data;
+    const index = list.findIndex((pr) => pr.number === this.target.pr);
+    return index < 0 ? { text: '', path: [] } : { pr: list[index], text: response.body, path: ['data', index] };
+  }
+
+  private async prById(id: string, signal: AbortSignal): Promise<PrRead> {
+    const route = '/v2/pull-requests/{id}';
+    const response = await this.api.get({ route, path: `/v2/pull-requests/${encodeURIComponent(id)}` }, signal);
+    // Gone since it was found (Trunk's own code says so): no longer in the queue.
+    if (response.status === 404 && errorCode(response) === 'PR_NOT_FOUND') return { text: '', path: [] };
+    return { pr: this.api.validate(route, response, pullRequestSchema), text: response.body, path: [] };
+  }
+
+  private async order(queueId: string, signal: AbortSignal): Promise<{ value: Order; text: string }> {
+    const route = '/v2/merge-queues/{id}/order';
+    const response: RawResponse = await this.api.get(
+      { route, path: `/v2/merge-queues/${encodeURIComponent(queueId)}/order` },
+      signal,
+    );
+    return { value: this.api.validate(route, response, orderSchema), text: response.body };
+  }
+}
+
+function directlyAhead(order: Order, pr: number): number[] | undefined {
+  const item = order.pending.find((pending) => pending.pullRequest.number === pr);
+  return item?.directlyAhead.map((ahead) => ahead.number);
+}
