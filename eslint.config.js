@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 
 // The layers, as folders: main → {runner, github, trunk, render} → {core, http} → shared. Imports
 // point down only; the folders of one level do not import each other.
+/** @type {Record<string, string[]>} */
 const LAYERS = {
   shared: [],
   core: ['shared'],
@@ -13,6 +14,7 @@ const LAYERS = {
   render: ['core', 'http', 'shared'],
 };
 const FOLDERS = Object.keys(LAYERS);
+/** @type {import('eslint').Linter.Config[]} */
 const layerRules = Object.entries(LAYERS).map(([folder, allowed]) => ({
   files: [`src/${folder}/**/*.ts`],
   rules: {

@@ -145,8 +145,13 @@ export interface Snapshot {
   warnings?: string[];
 }
 
+/** The queue alone: a report on the queue itself, or on a commit that no PR brought in. */
+export interface QueueSource {
+  readQueue(signal: AbortSignal): Promise<QueueAnswer>;
+}
+
 /** Where the answers come from: one API, or v1 with v2's story. The core never asks which. */
-export interface StatusSource {
+export interface StatusSource extends QueueSource {
   /** The PR, its queue and the story, read together. */
   read(signal: AbortSignal): Promise<Snapshot>;
   /** The PR alone: a wait's poll. */

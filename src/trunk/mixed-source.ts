@@ -5,7 +5,7 @@
 import type { Clock } from '../shared/time.js';
 import { messageOf } from '../shared/errors.js';
 import { withoutStop } from '../shared/format.js';
-import type { PrAnswer, Snapshot, StatusSource, Story } from '../core/model.js';
+import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from '../core/model.js';
 
 /** How long the story may take once v1 has answered. */
 const STORY_GRACE_MS = 5_000;
@@ -27,6 +27,10 @@ export class MixedSource implements StatusSource {
       () => this.decides.read(signal),
     );
     return { ...snapshot, ...story };
+  }
+
+  readQueue(signal: AbortSignal): Promise<QueueAnswer> {
+    return this.decides.readQueue(signal);
   }
 
   poll(signal: AbortSignal): Promise<PrAnswer> {

@@ -22,7 +22,8 @@ export interface SourceSettings {
   owner: string;
   name: string;
   targetBranch: string;
-  pr: number;
+  /** Undefined when only the queue is asked about (`readQueue`). */
+  pr?: number;
   requestTimeoutMs: number;
   retries: number;
 }

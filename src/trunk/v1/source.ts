@@ -10,20 +10,15 @@ import {
   type RequestContext,
 } from '../../http/request.js';
 import { ApiError } from '../../shared/errors.js';
+import { askedPr, type TrunkTarget } from '../target.js';
 import type { RawResponse } from '../../http/transport.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource } from '../../core/model.js';
 import { parseBody } from '../validate.js';
 import type { ZodMiniType } from 'zod/mini';
 import { prFacts, queueFacts, queueSchema, submittedPullRequestSchema } from './schemas.js';
 
-export interface V1Target {
-  apiUrl: string;
+export interface V1Target extends TrunkTarget {
   token: string;
-  host: string;
-  owner: string;
-  name: string;
-  targetBranch: string;
-  pr: number;
 }
 
 type Endpoint = 'getSubmittedPullRequest' | 'getQueue';
@@ -42,7 +37,7 @@ export class V1Source implements StatusSource {
 
   async poll(signal: AbortSignal): Promise<PrAnswer> {
     const endpoint = 'getSubmittedPullRequest';
-    const response = await this.call(endpoint, { ...this.repoBody(), pr: { number: this.target.pr } }, signal);
+    const response = await this.call(endpoint, { ...this.repoBody(), pr: { number: askedPr(this.target) } }, signal);
     if (response.status === 404) return { found: false };
     const pr = validate(endpoint, response, submittedPullRequestSchema);
     return { found: true, pr: prFacts(pr, response.body), json: response.body };
@@ -52,7 +47,7 @@ export class V1Source implements StatusSource {
     return { queue: await this.readQueue(signal) };
   }
 
-  private async readQueue(signal: AbortSignal): Promise<QueueAnswer> {
+  async readQueue(signal: AbortSignal): Promise<QueueAnswer> {
     const endpoint = 'getQueue';
     const response = await this.call(endpoint, this.repoBody(), signal);
     if (response.status === 404) {

@@ -4,6 +4,7 @@
 // Ids never change, so each is resolved once a run; a wait polls only GET /v2/pull-requests/{id}.
 import { together } from '../../http/request.js';
 import { ApiError } from '../../shared/errors.js';
+import { askedPr, type TrunkTarget } from '../target.js';
 import type { RawResponse } from '../../http/transport.js';
 import { rawJsonAt } from '../json-text.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from '../../core/model.js';
@@ -23,15 +24,6 @@ import {
 } from './schemas.js';
 import { readStory, type StoryMode } from './story.js';
 
-export interface V2Target {
-  apiUrl: string;
-  host: string;
-  owner: string;
-  name: string;
-  targetBranch: string;
-  pr: number;
-}
-
 /** The PR as last read: the validated object, and where its text is, for pr-json. */
 interface PrRead {
   pr?: PullRequest;
@@ -46,7 +38,7 @@ export class V2Source implements StatusSource {
 
   constructor(
     private readonly api: V2Api,
-    private readonly target: V2Target,
+    private readonly target: TrunkTarget,
     /** `best-effort`: a story part that fails is left out with a notice; `strict`: it fails the read. */
     private readonly storyMode: StoryMode = 'best-effort',
   ) {}
@@ -75,6 +67,12 @@ export class V2Source implements StatusSource {
     return this.queueAndStory(this.last ?? { text: '', path: [] }, signal);
   }
 
+  /** The queue and its order: the line, for a report on the queue itself. */
+  async readQueue(signal: AbortSignal): Promise<QueueAnswer> {
+    const queue = await this.mergeQueue(await this.repository(signal), signal);
+    return queueAnswer(queue, await this.order(queue.value.id, signal));
+  }
+
   /** The order and the story, read together. */
   private async queueAndStory(found: PrRead, signal: AbortSignal): Promise<Omit<Snapshot, 'pr'>> {
     const queue = this.queue as { value: MergeQueue; text: string };
@@ -93,10 +91,9 @@ export class V2Source implements StatusSource {
       ...story,
       blockReasons: reasons?.ok ? reasons.value : undefined,
       trunkUrl: found.pr?.htmlUrl,
-      directlyAhead: directlyAhead(order.value, this.target.pr),
+      directlyAhead: directlyAhead(order.value, askedPr(this.target)),
     };
-    const json = `{"queue":${queue.text},"order":${order.text}}`;
-    return { queue: { queue: queueFacts(queue.value, order.value), json } satisfies QueueAnswer, story: completed };
+    return { queue: queueAnswer(queue, order), story: completed };
   }
 
   /** Found in this queue: present, with a queue entry, and that entry is in the queue asked about. */
@@ -153,11 +150,12 @@ export class V2Source implements StatusSource {
 
   private async findPr(repositoryId: string, signal: AbortSignal): Promise<PrRead> {
     const route = '/v2/pull-requests';
-    const query = new URLSearchParams({ repositoryId, number: String(this.target.pr) });
+    const number = askedPr(this.target);
+    const query = new URLSearchParams({ repositoryId, number: String(number) });
     // A PR Trunk has not indexed is absent from a 200; a 404 here is no answer about the PR.
     const response = await this.api.get({ route, path: `${route}?${query}` }, signal);
     const list = this.api.validate(route, response, pullRequestListSchema).data;
-    const index = list.findIndex((pr) => pr.number === this.target.pr);
+    const index = list.findIndex((pr) => pr.number === number);
     return index < 0 ? { text: '', path: [] } : { pr: list[index], text: response.body, path: ['data', index] };
   }
 
@@ -177,6 +175,11 @@ export class V2Source implements StatusSource {
     );
     return { value: this.api.validate(route, response, orderSchema), text: response.body };
   }
+}
+
+/** `queue-json` is `{"queue": …, "order": …}`, each as Trunk sent it. */
+function queueAnswer(queue: { value: MergeQueue; text: string }, order: { value: Order; text: string }): QueueAnswer {
+  return { queue: queueFacts(queue.value, order.value), json: `{"queue":${queue.text},"order":${order.text}}` };
 }
 
 function directlyAhead(order: Order, pr: number): number[] | undefined {
