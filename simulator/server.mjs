@@ -6,14 +6,11 @@
 // both about the same scenario. This file listens, keeps the request log, adds latency, routes a
 // request to its API, holds the scripted steps (steps.mjs: statuses, hangs, resets, cut-off and
 // huge bodies) every API plays, and is the command line (`node simulator/server.mjs --help`).
-import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isMain, runCli, UsageError, wholeNumber } from './cli.mjs';
+import { detach, isMain, runCli, UsageError, wholeNumber } from './cli.mjs';
 import {
   SCENARIOS,
   SIM_BRANCH,
@@ -219,7 +216,9 @@ async function main() {
   if (values.detach) {
     const args = ['--scenario', values.scenario, '--port', String(port), '--latency-ms', String(latencyMs)];
     args.push('--token', values.token, '--api-key', values['api-key']);
-    return detach(values.log, [...args, '--v2-rate-limit', String(perSecondPerKey), '--v2-429', kind]);
+    args.push('--v2-rate-limit', String(perSecondPerKey), '--v2-429', kind);
+    const ready = /^Trunk API simulator on (\S+) \(token [^)]*\)(?: \(api key [^)]*\))?/m;
+    return detach(fileURLToPath(import.meta.url), args, { logFile: values.log, ready, name: 'simulator' });
   }
 
   let sim;
@@ -245,42 +244,6 @@ async function main() {
   }
   console.log(`Trunk API simulator on ${sim.url} (token ${sim.token}) (api key ${sim.apiKey}); Ctrl-C stops it.`);
   return undefined;
-}
-
-/**
- * Starts this script again as a detached process writing to `logFile`, waits until it serves
- * (or fails), and returns: the simulator outlives this process and the CI step that started it.
- * @param {string} logFile
- * @param {string[]} args  the options for the simulator itself
- */
-async function detach(logFile, args) {
-  const log = resolvePath(logFile);
-  const fd = openSync(log, 'w');
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], {
-    detached: true,
-    stdio: ['ignore', fd, fd],
-    windowsHide: true,
-  });
-  closeSync(fd);
-  /** @type {number | null | undefined} */
-  let exitCode;
-  child.on('exit', (code) => (exitCode = code ?? 1));
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && exitCode === undefined) {
-    const ready = /^Trunk API simulator on (\S+) \(token [^)]*\)(?: \(api key [^)]*\))?/m.exec(
-      readFileSync(log, 'utf8'),
-    );
-    if (ready) {
-      child.unref();
-      console.log(`${ready[0]}, in the background: process ${child.pid}, log in ${logFile}.`);
-      return 0;
-    }
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  if (exitCode === undefined) child.kill();
-  process.stderr.write(readFileSync(log, 'utf8'));
-  console.error(`simulator: did not start${exitCode === undefined ? ' within 15 s' : ''}; its log: ${logFile}`);
-  return 1;
 }
 
 if (isMain(import.meta.url)) await runCli('node simulator/server.mjs', main);
