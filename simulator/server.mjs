@@ -1,16 +1,26 @@
 // @ts-check
-// The Trunk Merge Queue API simulator on 127.0.0.1: one small HTTP(S) server in front of a module
-// per API it stands in for, each built to its owner's OpenAPI document (copies beside them):
-// trunk-v1.mjs (x-api-token, plain-text errors) and trunk-v2.mjs (Bearer keys, the error envelope,
-// the per-key limit), both answering from one Trunk world (trunk-world.mjs) so that a test can ask
-// both about the same scenario. This file listens, keeps the request log, adds latency, routes a
-// request to its API, holds the scripted steps (steps.mjs: statuses, hangs, resets, cut-off and
-// huge bodies) every API plays, and is the command line (`node simulator/server.mjs --help`).
+// The API simulator on 127.0.0.1: one small HTTP(S) server in front of a module per API it stands
+// in for, each built to its owner's OpenAPI document (copies beside them): trunk-v1.mjs
+// (x-api-token, plain-text errors) and trunk-v2.mjs (Bearer keys, the error envelope, the per-key
+// limit), both answering from one Trunk world (trunk-world.mjs) so that a test can ask both about
+// the same scenario, and github.mjs (the PRs behind a commit, with the GitHub token). This file
+// listens, keeps the request log (with the credentials each request carried), adds latency,
+// routes a request to its API, holds the scripted steps (steps.mjs: statuses, hangs, resets,
+// cut-off and huge bodies) every API plays, and is the command line (`node simulator/server.mjs --help`).
 import http from 'node:http';
 import https from 'node:https';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { detach, isMain, runCli, UsageError, wholeNumber } from './cli.mjs';
+import {
+  github,
+  GITHUB_ENDPOINTS,
+  GITHUB_SCENARIOS,
+  githubFaults,
+  SIM_DIRECT_SHA,
+  SIM_GITHUB_TOKEN,
+  SIM_MERGE_SHA,
+} from './github.mjs';
 import {
   SCENARIOS,
   SIM_BRANCH,
@@ -30,9 +40,11 @@ import { TrunkWorld } from './trunk-world.mjs';
 /** @typedef {import('./steps.mjs').RequestRecord} RequestRecord */
 
 /**
- * A v1 endpoint, or a v2 route: 'v2.repositories', 'v2.mergeQueues', 'v2.order', 'v2.pullRequests',
- * 'v2.pullRequest', 'v2.history', 'v2.verificationRuns', 'v2.estimate'.
- * @typedef {import('./trunk-v1.mjs').V1Endpoint | import('./trunk-v2.mjs').V2Route} Endpoint
+ * A v1 endpoint, a v2 route ('v2.repositories', 'v2.mergeQueues', 'v2.order', 'v2.pullRequests',
+ * 'v2.pullRequest', 'v2.history', 'v2.verificationRuns', 'v2.estimate'), or GitHub's
+ * 'github.commitPulls'.
+ * @typedef {import('./trunk-v1.mjs').V1Endpoint | import('./trunk-v2.mjs').V2Route
+ *   | import('./github.mjs').GitHubEndpoint} Endpoint
  */
 
 /**
@@ -47,6 +59,9 @@ import { TrunkWorld } from './trunk-world.mjs';
  *   so that a test's virtual clock cannot trip it); its 429 carries the RATE_LIMIT_EXCEEDED
  *   envelope, or with body 'empty' nothing, as Trunk's edge sends it; `now` (ms) is the clock the
  *   second is measured on (default: the real one)
+ * @property {string} [github]  what GitHub answers: a key of GITHUB_SCENARIOS (default 'merged')
+ * @property {string} [githubToken]  the GitHub token it accepts (Authorization: token or Bearer;
+ *   refused by Trunk's APIs, as theirs are by GitHub's); default SIM_GITHUB_TOKEN
  * @property {number} [port]  0 (default) picks a free port
  * @property {{ key: string, cert: string }} [tls]  serve https with this key and certificate
  */
@@ -54,13 +69,26 @@ import { TrunkWorld } from './trunk-world.mjs';
 export const SIM_TOKEN = 'sim-token-0123456789';
 export const SIM_API_KEY = 'trunk_v2_sim_0123456789abcdef';
 /** @type {Endpoint[]} */
-export const ENDPOINTS = [...V1_ENDPOINTS, ...V2_ROUTES];
+export const ENDPOINTS = [...V1_ENDPOINTS, ...V2_ROUTES, ...GITHUB_ENDPOINTS];
 const PLAIN = { 'content-type': 'text/plain; charset=utf-8' };
+/** Which credential each API takes, by option name; a request to no API's path takes none. */
+const OWN = /** @type {const} */ ({ v1: 'token', v2: 'apiKey', github: 'githubToken', none: undefined });
 
 /** @param {SimOptions} [options] */
 export async function startSimulator(options = {}) {
   const token = options.token ?? SIM_TOKEN;
   const apiKeys = [options.apiKey ?? SIM_API_KEY].flat();
+  const githubToken = options.githubToken ?? SIM_GITHUB_TOKEN;
+  // Each credential is good on its own API only: one that two APIs shared could not show a leak.
+  if (!githubToken || githubToken === token || apiKeys.includes(githubToken)) {
+    throw new Error('githubToken must be set, and differ from the Trunk token and keys');
+  }
+  /** @type {Array<{ value: string, name: 'token' | 'apiKey' | 'githubToken' }>} */
+  const credentials = [
+    { value: token, name: 'token' },
+    ...apiKeys.map((value) => ({ value, name: /** @type {const} */ ('apiKey') })),
+    { value: githubToken, name: 'githubToken' },
+  ];
   const started = Date.now();
   /** @type {RequestRecord[]} */
   const requests = [];
@@ -69,11 +97,18 @@ export async function startSimulator(options = {}) {
   const take = scripts.take;
   const v1 = trunkV1({ token, rateLimit: options.rateLimit, world, take });
   const v2 = trunkV2({ apiKeys, rateLimit: options.v2RateLimit, tls: Boolean(options.tls), world, take });
+  const gh = github({
+    token: githubToken,
+    scenario: options.github ?? 'merged',
+    tls: Boolean(options.tls),
+    take,
+    reset: scripts.reset,
+  });
 
-  /** Serve this scenario from its start, with its fault scripts. @param {string} name */
+  /** Serve this Trunk scenario from its start, with its fault scripts (GitHub's stay). @param {string} name */
   function useScenario(name) {
     const found = world.use(name);
-    for (const endpoint of ENDPOINTS) scripts.reset(endpoint, found.faults?.[endpoint]);
+    for (const endpoint of [...V1_ENDPOINTS, ...V2_ROUTES]) scripts.reset(endpoint, found.faults?.[endpoint]);
   }
   useScenario(options.scenario ?? 'testing');
 
@@ -86,11 +121,33 @@ export async function startSimulator(options = {}) {
     for await (const chunk of req) chunks.push(chunk);
     const text = Buffer.concat(chunks).toString('utf8');
     const path = String(req.url);
+    const api = /^\/v2(\/|\?|$)/.test(path)
+      ? 'v2'
+      : /^\/(repos\/|api\/v3(\/|\?|$))/.test(path)
+        ? 'github'
+        : path.startsWith('/v1/')
+          ? 'v1'
+          : 'none';
+    const { authorization, 'x-api-token': apiToken } = req.headers;
+    // Wherever a credential is (any header, the path, the body), so that one sent to another API shows.
+    const carried = [req.rawHeaders.join('\n'), path, text].join('\n');
     /** @type {RequestRecord} */
-    const record = { endpoint: path, path, at: Date.now() - started, status: 0, body: undefined };
+    const record = {
+      endpoint: path,
+      path,
+      at: Date.now() - started,
+      status: 0,
+      body: undefined,
+      api,
+      auth: { ...(authorization ? { authorization } : {}), ...(apiToken ? { 'x-api-token': String(apiToken) } : {}) },
+      credentials: [
+        ...new Set(credentials.filter(({ value }) => value !== '' && carried.includes(value)).map(({ name }) => name)),
+      ],
+    };
     requests.push(record);
     if (options.latencyMs) await delay(options.latencyMs);
-    if (/^\/v2(\/|\?|$)/.test(path)) return v2.handle(req, res, record);
+    if (api === 'v2') return v2.handle(req, res, record);
+    if (api === 'github') return gh.handle(req, res, record);
     return v1.handle(req, res, record, text);
   }
 
@@ -125,10 +182,18 @@ export async function startSimulator(options = {}) {
     count: (endpoint) => requests.filter((r) => r.endpoint === endpoint).length,
     /** The v2 key accepted (the first, when several are). */
     apiKey: apiKeys[0] ?? SIM_API_KEY,
+    /** The GitHub token accepted. */
+    githubToken,
+    /** Requests that carried a credential of another API than the one they went to (should be none). */
+    misdirected: () => requests.filter((r) => r.credentials.some((name) => name !== OWN[r.api])),
     /** How many requests a rate limit turned away: v1's, v2's, or (no argument) both. @param {'v1' | 'v2'} [api] */
     throttled: (api) =>
       api === 'v1' ? v1.throttled() : api === 'v2' ? v2.throttled() : v1.throttled() + v2.throttled(),
     useScenario,
+    /** Serve this GitHub scenario (a key of GITHUB_SCENARIOS) from its start, with its faults. @param {string} name */
+    useGitHubScenario: (name) => void gh.use(name),
+    /** The GitHub scenario being served. */
+    gitHubScenario: () => gh.scenario(),
     /** Answer the next requests to `endpoint` with these steps. @param {Endpoint} endpoint @param {Step[]} steps */
     script: (endpoint, steps) => scripts.add(endpoint, steps),
     /**
@@ -147,25 +212,33 @@ export async function startSimulator(options = {}) {
 /** @typedef {Awaited<ReturnType<typeof startSimulator>>} Simulator */
 
 export { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_PR_ID, SIM_QUEUE_ID, SIM_REPO, SIM_REPO_ID, SIM_SHA, v2Error };
+export { GITHUB_SCENARIOS, githubFaults, SIM_DIRECT_SHA, SIM_GITHUB_TOKEN, SIM_MERGE_SHA };
 
 const USAGE = `Usage: node simulator/server.mjs [options]
 
 Serves Trunk's merge queue API on 127.0.0.1 until stopped (Ctrl-C), both versions from one
 scenario, for the repository ${SIM_REPO.host}/${SIM_REPO.owner}/${SIM_REPO.name} and branch ${SIM_BRANCH} only (any
-other answers as Trunk would: no such queue):
-  v1  POST /v1/getSubmittedPullRequest, /v1/getQueue; header x-api-token: ${SIM_TOKEN}
-  v2  GET /v2/repositories, /v2/merge-queues, /v2/merge-queues/{id}/order, /v2/pull-requests,
-      /v2/pull-requests/{id} and its /queue-entry-history, /verification-runs and
-      /queue-entry-estimate; header Authorization: Bearer ${SIM_API_KEY}
-Point the action's api-url at the URL it prints, with api-token (v1) or api-key (v2) above.
+other answers as Trunk would: no such queue), and the one GitHub endpoint the action calls:
+  v1      POST /v1/getSubmittedPullRequest, /v1/getQueue; header x-api-token: ${SIM_TOKEN}
+  v2      GET /v2/repositories, /v2/merge-queues, /v2/merge-queues/{id}/order, /v2/pull-requests,
+          /v2/pull-requests/{id} and its /queue-entry-history, /verification-runs and
+          /queue-entry-estimate; header Authorization: Bearer ${SIM_API_KEY}
+  GitHub  GET /repos/${SIM_REPO.owner}/${SIM_REPO.name}/commits/{sha}/pulls (also under /api/v3, as on GitHub
+          Enterprise Server); header Authorization: token ${SIM_GITHUB_TOKEN}
+          (or Bearer). Its commits: ${SIM_MERGE_SHA} (#${SIM_PR}'s merge),
+          ${SIM_SHA} (its head), ${SIM_DIRECT_SHA} (a direct push).
+Point the action's api-url at the URL it prints, with api-token (v1) or api-key (v2) above, and
+GITHUB_API_URL at the same URL with github-token above. Each API refuses the others' credentials.
 
 Options:
-  --scenario NAME      what the API answers (default: testing); --list shows the scenarios
-  --list               list the scenarios and exit
+  --scenario NAME      what Trunk answers (default: testing); --list shows the scenarios
+  --github NAME        what GitHub answers (default: merged); --list shows the scenarios
+  --list               list the scenarios (Trunk's, then GitHub's) and exit
   --port N             port to listen on (default: 0, a free port)
   --latency-ms N       server time added to every request (default: 0)
   --token TOKEN        the v1 API token to accept (default: ${SIM_TOKEN})
   --api-key KEY        the v2 API key to accept (default: ${SIM_API_KEY})
+  --github-token TOKEN the GitHub token to accept (default: ${SIM_GITHUB_TOKEN})
   --v2-rate-limit N    v2 requests a second each key may make to /v2/pull-requests*, as Trunk
                        allows (default: 5; 0: no limit)
   --v2-429 KIND        what a throttled v2 request gets: envelope (RATE_LIMIT_EXCEEDED, the
@@ -181,11 +254,13 @@ async function main() {
   const { values } = parseArgs({
     options: {
       scenario: { type: 'string', default: 'testing' },
+      github: { type: 'string', default: 'merged' },
       list: { type: 'boolean', default: false },
       port: { type: 'string', default: '0' },
       'latency-ms': { type: 'string', default: '0' },
       token: { type: 'string', default: SIM_TOKEN },
       'api-key': { type: 'string', default: SIM_API_KEY },
+      'github-token': { type: 'string', default: SIM_GITHUB_TOKEN },
       'v2-rate-limit': { type: 'string', default: '5' },
       'v2-429': { type: 'string', default: 'envelope' },
       detach: { type: 'boolean', default: false },
@@ -199,25 +274,36 @@ async function main() {
   }
   if (values.list) {
     for (const [name, scenario] of Object.entries(SCENARIOS)) console.log(`${name.padEnd(14)} ${scenario.description}`);
+    console.log('\nGitHub (--github):');
+    for (const [name, { description }] of Object.entries(GITHUB_SCENARIOS))
+      console.log(`${name.padEnd(20)} ${description}`);
     return 0;
   }
   if (!SCENARIOS[values.scenario]) {
     throw new UsageError(`unknown scenario "${values.scenario}"; known: ${Object.keys(SCENARIOS).join(', ')}`);
   }
+  if (!GITHUB_SCENARIOS[values.github]) {
+    const known = Object.keys(GITHUB_SCENARIOS).join(', ');
+    throw new UsageError(`unknown GitHub scenario "${values.github}"; known: ${known}`);
+  }
   const port = wholeNumber('--port', values.port, 0, 65535);
   const latencyMs = wholeNumber('--latency-ms', values['latency-ms'], 0, 600_000);
-  if (values.token === '') throw new UsageError('--token must not be empty');
-  if (values['api-key'] === '') throw new UsageError('--api-key must not be empty');
+  const { token, 'api-key': apiKey, 'github-token': githubToken } = values;
+  if (token === '') throw new UsageError('--token must not be empty');
+  if (apiKey === '') throw new UsageError('--api-key must not be empty');
+  if (githubToken === '' || githubToken === token || githubToken === apiKey) {
+    throw new UsageError('--github-token must not be empty, nor the Trunk token or key');
+  }
   const perSecondPerKey = wholeNumber('--v2-rate-limit', values['v2-rate-limit'], 0, 1_000_000);
   const kind = values['v2-429'];
   if (kind !== 'envelope' && kind !== 'empty') {
     throw new UsageError(`--v2-429 must be envelope or empty, got "${kind}"`);
   }
   if (values.detach) {
-    const args = ['--scenario', values.scenario, '--port', String(port), '--latency-ms', String(latencyMs)];
-    args.push('--token', values.token, '--api-key', values['api-key']);
+    const args = ['--scenario', values.scenario, '--github', values.github, '--port', String(port)];
+    args.push('--latency-ms', String(latencyMs), '--token', token, '--api-key', apiKey, '--github-token', githubToken);
     args.push('--v2-rate-limit', String(perSecondPerKey), '--v2-429', kind);
-    const ready = /^Trunk API simulator on (\S+) \(token [^)]*\)(?: \(api key [^)]*\))?/m;
+    const ready = /^Trunk API simulator on (\S+) \(token [^)]*\)(?: \(api key [^)]*\))?(?: \(github token [^)]*\))?/m;
     return detach(fileURLToPath(import.meta.url), args, { logFile: values.log, ready, name: 'simulator' });
   }
 
@@ -225,10 +311,12 @@ async function main() {
   try {
     sim = await startSimulator({
       scenario: values.scenario,
+      github: values.github,
       port,
       latencyMs,
-      token: values.token,
-      apiKey: values['api-key'],
+      token,
+      apiKey,
+      githubToken,
       // On here, as Trunk has it; off by default in startSimulator, whose tests may poll on a
       // virtual clock far faster than 5 a second of real time.
       ...(perSecondPerKey > 0 ? { v2RateLimit: { perSecondPerKey, body: kind } } : {}),
@@ -242,7 +330,8 @@ async function main() {
     );
     return 1;
   }
-  console.log(`Trunk API simulator on ${sim.url} (token ${sim.token}) (api key ${sim.apiKey}); Ctrl-C stops it.`);
+  const keys = `(token ${sim.token}) (api key ${sim.apiKey}) (github token ${sim.githubToken})`;
+  console.log(`Trunk API simulator on ${sim.url} ${keys}; Ctrl-C stops it.`);
   return undefined;
 }
 

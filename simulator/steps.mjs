@@ -25,6 +25,10 @@
  * @property {number} at  ms since the simulator started
  * @property {number} status  the status answered (0 for hang/reset)
  * @property {unknown} body  the parsed request body, when it was JSON
+ * @property {'v1' | 'v2' | 'github' | 'none'} api  which API the path belongs to ('none': no API's)
+ * @property {{ authorization?: string, 'x-api-token'?: string }} auth  the credential headers as sent
+ * @property {Array<'token' | 'apiKey' | 'githubToken'>} credentials  which of the simulator's
+ *   credentials the request carried anywhere (any header, the path, the body), by option name
  */
 
 /** @typedef {(status: number, body: unknown, headers?: Record<string, string>) => void} Send */
