@@ -1,8 +1,11 @@
 // @ts-check
 // What the command-line scripts (the simulator, the demo, the bench, npm run docs) share: knowing
 // whether a module is the one node was asked to run, in any folder (spaces included, any OS), and
-// turning a bad command line into one line on stderr and exit code 2 instead of a stack trace.
-import { realpathSync } from 'node:fs';
+// turning a bad command line into one line on stderr and exit code 2 instead of a stack trace, and
+// starting a server script in the background for CI steps.
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** A mistake in the command line: shown as one line, exit code 2. */
@@ -69,4 +72,40 @@ export function wholeNumber(option, text, min, max) {
     throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got "${text}"`);
   }
   return value;
+}
+
+/**
+ * Starts a script again as a detached process writing to `logFile`, waits until its log shows
+ * `ready` (or it fails), and returns: the process outlives this one and the CI step that started
+ * it. Prints the ready line, the process id and the log; on failure, the log.
+ * @param {string} script  the script's path
+ * @param {string[]} args  its options
+ * @param {{ logFile: string, ready: RegExp, name: string }} how  `name` starts the error lines
+ */
+export async function detach(script, args, { logFile, ready, name }) {
+  const log = resolvePath(logFile);
+  const fd = openSync(log, 'w');
+  const child = spawn(process.execPath, [script, ...args], {
+    detached: true,
+    stdio: ['ignore', fd, fd],
+    windowsHide: true,
+  });
+  closeSync(fd);
+  /** @type {number | null | undefined} */
+  let exitCode;
+  child.on('exit', (code) => (exitCode = code ?? 1));
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline && exitCode === undefined) {
+    const found = ready.exec(readFileSync(log, 'utf8'));
+    if (found) {
+      child.unref();
+      console.log(`${found[0]}, in the background: process ${child.pid}, log in ${logFile}.`);
+      return 0;
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  if (exitCode === undefined) child.kill();
+  process.stderr.write(readFileSync(log, 'utf8'));
+  console.error(`${name}: did not start${exitCode === undefined ? ' within 15 s' : ''}; its log: ${logFile}`);
+  return 1;
 }

@@ -1,7 +1,7 @@
 // @ts-check
 // Named situations the simulator can serve, for tests, the demo and the bench. Each is a plain
 // description: the PR (or none), the queue around it, and optional fault scripts. Both APIs answer
-// from it: v1 from the PR and queue as written, v2 from the same data (v2-bodies.mjs) plus the
+// from it: v1 from the PR and queue as written, v2 from the same data (trunk-v2-bodies.mjs) plus the
 // story v1 cannot tell (why blocked, why it left, the test run, the estimate).
 
 /** @typedef {import('./server.mjs').Step} Step */

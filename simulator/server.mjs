@@ -1,20 +1,26 @@
 // @ts-check
-// A Trunk Merge Queue API simulator on 127.0.0.1, built to Trunk's OpenAPI documents (copies
-// beside it). v1: both read endpoints, the x-api-token check, plain-text 400/401/404 bodies as
-// Trunk sends them. v2: the eight reads the action makes, the Bearer key check, the error envelope
-// with an X-Request-Id on every answer, and the 5/s per-key limit on /v2/pull-requests*. Both
-// answer from the same scenario, so that a test can ask both about one world; both serve only the
-// scenario's repository and branch, as Trunk serves only what it knows. Latency, state sequences,
-// faults (statuses, hangs, resets, cut-off and huge bodies) and rate limits are scriptable.
-import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+// The API simulator on 127.0.0.1: one small HTTP(S) server in front of a module per API it stands
+// in for, each built to its owner's OpenAPI document (copies beside them): trunk-v1.mjs
+// (x-api-token, plain-text errors) and trunk-v2.mjs (Bearer keys, the error envelope, the per-key
+// limit), both answering from one Trunk world (trunk-world.mjs) so that a test can ask both about
+// the same scenario, and github.mjs (the PRs behind a commit, with the GitHub token). This file
+// listens, keeps the request log (with the credentials each request carried), adds latency,
+// routes a request to its API, holds the scripted steps (steps.mjs: statuses, hangs, resets,
+// cut-off and huge bodies) every API plays, and is the command line (`node simulator/server.mjs --help`).
 import http from 'node:http';
 import https from 'node:https';
-import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isMain, runCli, UsageError, wholeNumber } from './cli.mjs';
-import { slidingWindowLimiter } from './rate-limit.mjs';
+import { detach, isMain, runCli, UsageError, wholeNumber } from './cli.mjs';
+import {
+  github,
+  GITHUB_ENDPOINTS,
+  GITHUB_SCENARIOS,
+  githubFaults,
+  SIM_DIRECT_SHA,
+  SIM_GITHUB_TOKEN,
+  SIM_MERGE_SHA,
+} from './github.mjs';
 import {
   SCENARIOS,
   SIM_BRANCH,
@@ -25,26 +31,20 @@ import {
   SIM_REPO_ID,
   SIM_SHA,
 } from './scenarios.mjs';
-import { matchV2, V2_ROUTES, v2Answer, v2Error } from './v2-api.mjs';
+import { delay, scriptBook } from './steps.mjs';
+import { trunkV1, V1_ENDPOINTS } from './trunk-v1.mjs';
+import { trunkV2, V2_ROUTES, v2Error } from './trunk-v2.mjs';
+import { TrunkWorld } from './trunk-world.mjs';
+
+/** @typedef {import('./steps.mjs').Step} Step */
+/** @typedef {import('./steps.mjs').RequestRecord} RequestRecord */
 
 /**
- * One scripted answer, used instead of the normal one.
- * @typedef {object} Step
- * @property {number} [status]  HTTP status (default 200)
- * @property {string | object} [body]  text, or an object sent as JSON
- * @property {Record<string, string>} [headers]
- * @property {number} [delayMs]  wait before answering
- * @property {boolean} [hang]  never answer (until the client gives up or the server closes)
- * @property {boolean} [reset]  destroy the connection without an answer
- * @property {boolean} [truncate]  send the normal body's first half, then close the connection
- * @property {number} [bytes]  stream a 200 body of this many bytes (a body too large to accept)
- * @property {number} [times]  how many requests this step answers (default 1; Infinity: all)
- */
-
-/**
- * A v1 endpoint, or a v2 route: 'v2.repositories', 'v2.mergeQueues', 'v2.order', 'v2.pullRequests',
- * 'v2.pullRequest', 'v2.history', 'v2.verificationRuns', 'v2.estimate'.
- * @typedef {'getSubmittedPullRequest' | 'getQueue' | import('./v2-api.mjs').V2Route} Endpoint
+ * A v1 endpoint, a v2 route ('v2.repositories', 'v2.mergeQueues', 'v2.order', 'v2.pullRequests',
+ * 'v2.pullRequest', 'v2.history', 'v2.verificationRuns', 'v2.estimate'), or GitHub's
+ * 'github.commitPulls'.
+ * @typedef {import('./trunk-v1.mjs').V1Endpoint | import('./trunk-v2.mjs').V2Route
+ *   | import('./github.mjs').GitHubEndpoint} Endpoint
  */
 
 /**
@@ -59,128 +59,58 @@ import { matchV2, V2_ROUTES, v2Answer, v2Error } from './v2-api.mjs';
  *   so that a test's virtual clock cannot trip it); its 429 carries the RATE_LIMIT_EXCEEDED
  *   envelope, or with body 'empty' nothing, as Trunk's edge sends it; `now` (ms) is the clock the
  *   second is measured on (default: the real one)
+ * @property {string} [github]  what GitHub answers: a key of GITHUB_SCENARIOS (default 'merged')
+ * @property {string} [githubToken]  the GitHub token it accepts (Authorization: token or Bearer;
+ *   refused by Trunk's APIs, as theirs are by GitHub's); default SIM_GITHUB_TOKEN
  * @property {number} [port]  0 (default) picks a free port
  * @property {{ key: string, cert: string }} [tls]  serve https with this key and certificate
- */
-
-/**
- * @typedef {object} RequestRecord
- * @property {string} endpoint  the v1 endpoint or v2 route (see Endpoint); else the path asked for
- * @property {string} path  the path and query as sent
- * @property {number} at  ms since the simulator started
- * @property {number} status  the status answered (0 for hang/reset)
- * @property {unknown} body  the parsed request body, when it was JSON
  */
 
 export const SIM_TOKEN = 'sim-token-0123456789';
 export const SIM_API_KEY = 'trunk_v2_sim_0123456789abcdef';
 /** @type {Endpoint[]} */
-export const ENDPOINTS = ['getSubmittedPullRequest', 'getQueue', ...V2_ROUTES];
+export const ENDPOINTS = [...V1_ENDPOINTS, ...V2_ROUTES, ...GITHUB_ENDPOINTS];
 const PLAIN = { 'content-type': 'text/plain; charset=utf-8' };
-const LISTED_STATES = new Set(['pending', 'testing', 'tests_passed', 'pending_failure']);
+/** Which credential each API takes, by option name; a request to no API's path takes none. */
+const OWN = /** @type {const} */ ({ v1: 'token', v2: 'apiKey', github: 'githubToken', none: undefined });
 
 /** @param {SimOptions} [options] */
 export async function startSimulator(options = {}) {
   const token = options.token ?? SIM_TOKEN;
   const apiKeys = [options.apiKey ?? SIM_API_KEY].flat();
+  const githubToken = options.githubToken ?? SIM_GITHUB_TOKEN;
+  // Each credential is good on its own API only: one that two APIs shared could not show a leak.
+  if (!githubToken || githubToken === token || apiKeys.includes(githubToken)) {
+    throw new Error('githubToken must be set, and differ from the Trunk token and keys');
+  }
+  /** @type {Array<{ value: string, name: 'token' | 'apiKey' | 'githubToken' }>} */
+  const credentials = [
+    { value: token, name: 'token' },
+    ...apiKeys.map((value) => ({ value, name: /** @type {const} */ ('apiKey') })),
+    { value: githubToken, name: 'githubToken' },
+  ];
   const started = Date.now();
   /** @type {RequestRecord[]} */
   const requests = [];
-  /** @type {Record<Endpoint, Step[]>} */
-  const scripts = /** @type {Record<Endpoint, Step[]>} */ ({});
-  for (const endpoint of ENDPOINTS) scripts[endpoint] = [];
-  /** @type {import('./scenarios.mjs').Scenario} */
-  let scenario = /** @type {import('./scenarios.mjs').Scenario} */ (SCENARIOS.testing);
-  /** @type {string[]} when each step of the state sequence was first answered */
-  let changedAt = [];
-  /** @type {string[]} */
-  let prStates = [];
-  let prCalls = 0;
-  let windowStart = 0;
-  let windowCount = 0;
-  let throttledV1 = 0;
-  let throttledV2 = 0;
-  let requestIds = 0;
-  const v2Limiter = options.v2RateLimit
-    ? slidingWindowLimiter(options.v2RateLimit.perSecondPerKey, options.v2RateLimit.now)
-    : undefined;
+  const scripts = scriptBook(ENDPOINTS);
+  const world = new TrunkWorld(options.scenario ?? 'testing');
+  const take = scripts.take;
+  const v1 = trunkV1({ token, rateLimit: options.rateLimit, world, take });
+  const v2 = trunkV2({ apiKeys, rateLimit: options.v2RateLimit, tls: Boolean(options.tls), world, take });
+  const gh = github({
+    token: githubToken,
+    scenario: options.github ?? 'merged',
+    tls: Boolean(options.tls),
+    take,
+    reset: scripts.reset,
+  });
 
-  /** @param {string} name */
+  /** Serve this Trunk scenario from its start, with its fault scripts (GitHub's stay). @param {string} name */
   function useScenario(name) {
-    const found = SCENARIOS[name];
-    if (!found) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
-    scenario = found;
-    prStates = [...(found.prStates ?? [])];
-    changedAt = [];
-    prCalls = 0;
-    for (const endpoint of ENDPOINTS) scripts[endpoint] = [...(found.faults?.[endpoint] ?? [])];
+    const found = world.use(name);
+    for (const endpoint of [...V1_ENDPOINTS, ...V2_ROUTES]) scripts.reset(endpoint, found.faults?.[endpoint]);
   }
   useScenario(options.scenario ?? 'testing');
-
-  /**
-   * The PR at step `call` of its state sequence (the scenario's PR when there is none).
-   * @param {number} call
-   */
-  function prAt(call) {
-    if (prStates.length === 0) return scenario.pr;
-    const at = Math.min(call, prStates.length - 1);
-    const state = prStates[at];
-    if (state === 'not_submitted') return null;
-    const terminal = state === 'merged' || state === 'failed' || state === 'cancelled';
-    // A state that changed on this call changed now; one that stayed keeps its time.
-    let first = at;
-    while (first > 0 && prStates[first - 1] === state) first--;
-    if (first > 0 && !changedAt[first]) changedAt[first] = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-    const stateChangedAt = first > 0 ? changedAt[first] : scenario.pr?.stateChangedAt;
-    return { ...(scenario.pr ?? {}), state, stateChangedAt, isCurrentlySubmittedToQueue: !terminal };
-  }
-
-  /** The queue, agreeing with the PR's last answer (or with `pr`). */
-  function queueNow(pr = prAt(Math.max(prCalls - 1, 0))) {
-    if (!scenario.queue) return null;
-    const entries = [...scenario.others];
-    if (pr && LISTED_STATES.has(String(pr.state)) && scenario.position) {
-      const { readiness, forceEnqueued, isCurrentlySubmittedToQueue, verifiedByTestRun, ...listed } = pr;
-      entries.splice(scenario.position - 1, 0, listed);
-    }
-    return { ...scenario.queue, enqueuedPullRequests: entries };
-  }
-
-  /** @param {Endpoint} endpoint */
-  function takeStep(endpoint) {
-    const script = scripts[endpoint];
-    const step = script[0];
-    if (!step) return undefined;
-    const times = (step.times ?? 1) - 1;
-    if (times <= 0) script.shift();
-    else script[0] = { ...step, times };
-    return step;
-  }
-
-  /** @returns {boolean} true when this request is over the per-second limit */
-  function overLimit() {
-    if (!options.rateLimit) return false;
-    const now = Date.now();
-    if (now - windowStart >= 1000) {
-      windowStart = now;
-      windowCount = 0;
-    }
-    windowCount++;
-    return windowCount > options.rateLimit.perSecond;
-  }
-
-  /**
-   * Sends a body as the status line promised it, cut off halfway: a connection lost mid-answer.
-   * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {RequestRecord} record
-   * @param {unknown} body @param {Record<string, string>} [headers]
-   */
-  function sendHalf(req, res, record, body, headers = {}) {
-    const full = typeof body === 'string' ? body : JSON.stringify(body);
-    record.status = 200;
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(full), ...headers });
-    res.write(full.slice(0, Math.floor(full.length / 2)));
-    setTimeout(() => req.socket.destroy(), 20);
-  }
 
   /**
    * @param {http.IncomingMessage} req
@@ -190,121 +120,35 @@ export async function startSimulator(options = {}) {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     const text = Buffer.concat(chunks).toString('utf8');
-    const endpoint = /** @type {Endpoint | undefined} */ (
-      { '/v1/getSubmittedPullRequest': 'getSubmittedPullRequest', '/v1/getQueue': 'getQueue' }[req.url ?? '']
-    );
     const path = String(req.url);
+    const api = /^\/v2(\/|\?|$)/.test(path)
+      ? 'v2'
+      : /^\/(repos\/|api\/v3(\/|\?|$))/.test(path)
+        ? 'github'
+        : path.startsWith('/v1/')
+          ? 'v1'
+          : 'none';
+    const { authorization, 'x-api-token': apiToken } = req.headers;
+    // Wherever a credential is (any header, the path, the body), so that one sent to another API shows.
+    const carried = [req.rawHeaders.join('\n'), path, text].join('\n');
     /** @type {RequestRecord} */
-    const record = { endpoint: endpoint ?? path, path, at: Date.now() - started, status: 0, body: undefined };
+    const record = {
+      endpoint: path,
+      path,
+      at: Date.now() - started,
+      status: 0,
+      body: undefined,
+      api,
+      auth: { ...(authorization ? { authorization } : {}), ...(apiToken ? { 'x-api-token': String(apiToken) } : {}) },
+      credentials: [
+        ...new Set(credentials.filter(({ value }) => value !== '' && carried.includes(value)).map(({ name }) => name)),
+      ],
+    };
     requests.push(record);
-    if (/^\/v2(\/|\?|$)/.test(path)) return handleV2(req, res, record);
-    /** @param {number} status @param {string | object} body @param {Record<string, string>} [headers] */
-    const send = (status, body, headers = {}) => {
-      record.status = status;
-      const json = typeof body !== 'string';
-      res.writeHead(status, { ...(json ? { 'content-type': 'application/json' } : PLAIN), ...headers });
-      res.end(json ? JSON.stringify(body) : body);
-    };
-
     if (options.latencyMs) await delay(options.latencyMs);
-    if (req.method !== 'POST' || !endpoint) return send(404, 'Not Found');
-    if (overLimit()) {
-      throttledV1++;
-      const retryAfter = options.rateLimit?.retryAfter;
-      return send(429, '', retryAfter ? { 'retry-after': retryAfter } : {});
-    }
-    if (req.headers['x-api-token'] !== token) return send(401, 'Unauthorized');
-    try {
-      record.body = JSON.parse(text);
-    } catch {
-      return send(400, 'Invalid JSON body');
-    }
-    const problem = requestProblem(endpoint, record.body);
-    if (problem) return send(400, problem);
-
-    const step = takeStep(endpoint);
-    if (step?.delayMs) await delay(step.delayMs);
-    if (step?.hang) return; // the socket stays open; close() destroys it
-    if (step?.reset) {
-      req.socket.resetAndDestroy();
-      return;
-    }
-    if (step?.bytes) return streamJunk(res, step.bytes, record);
-    if (step?.status && step.status !== 200) return send(step.status, step.body ?? '', step.headers);
-
-    // Trunk knows only the scenario's repository, branch and PR: any other number is one never
-    // submitted (404), and another repository or branch has no queue (404) and no PRs in it.
-    const asked = /** @type {{ pr?: { number?: number } }} */ (record.body).pr?.number;
-    const otherPr = endpoint === 'getSubmittedPullRequest' && asked !== (scenario.pr?.prNumber ?? SIM_PR);
-    const served = servesScenario(record.body);
-    const body = step?.body ?? (!served ? null : endpoint === 'getQueue' ? queueNow() : otherPr ? null : prAt(prCalls));
-    // Each answered PR request moves the state sequence one step on.
-    if (endpoint === 'getSubmittedPullRequest') prCalls++;
-    if (body === null) {
-      return send(404, endpoint === 'getQueue' ? 'Merge queue not found' : 'Pull request not found');
-    }
-    if (step?.truncate) return sendHalf(req, res, record, body);
-    send(200, body, step?.headers);
-  }
-
-  /**
-   * A v2 read: the route, Trunk's per-key limit, the key, then a scripted step or the world's answer.
-   * @param {http.IncomingMessage} req
-   * @param {http.ServerResponse} res
-   * @param {RequestRecord} record
-   */
-  async function handleV2(req, res, record) {
-    const requestId = { 'x-request-id': `req-${++requestIds}` };
-    /** @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
-    const send = (status, body, headers = {}) => {
-      record.status = status;
-      const json = typeof body !== 'string';
-      const type = json ? { 'content-type': 'application/json' } : body === '' ? {} : PLAIN;
-      res.writeHead(status, { ...type, ...requestId, ...headers });
-      res.end(json ? JSON.stringify(body) : body);
-    };
-
-    if (options.latencyMs) await delay(options.latencyMs);
-    const url = new URL(record.path, 'http://127.0.0.1');
-    const match = matchV2(req.method, url.pathname);
-    if (!match) return send(404, v2Error('NOT_FOUND', `No route for ${req.method} ${url.pathname}`));
-    record.endpoint = match.route;
-    const authorization = req.headers.authorization;
-    const key = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
-    // The limit is counted before the key is checked, per credential as sent.
-    if (v2Limiter && url.pathname.startsWith('/v2/pull-requests') && !v2Limiter.admit(key ?? authorization ?? '')) {
-      throttledV2++;
-      const limit = options.v2RateLimit?.perSecondPerKey;
-      const envelope = v2Error('RATE_LIMIT_EXCEEDED', `Rate limit exceeded: ${limit} requests per second per API key`);
-      return send(429, options.v2RateLimit?.body === 'empty' ? '' : envelope);
-    }
-    if (!authorization) {
-      return send(401, v2Error('AUTHENTICATION_REQUIRED', 'Send an API key as Authorization: Bearer <key>'));
-    }
-    if (!key || !apiKeys.includes(key)) return send(401, v2Error('INVALID_TOKEN', 'The API key is not valid'));
-
-    const step = takeStep(match.route);
-    if (step?.delayMs) await delay(step.delayMs);
-    if (step?.hang) return;
-    if (step?.reset) {
-      req.socket.resetAndDestroy();
-      return;
-    }
-    if (step?.bytes) return streamJunk(res, step.bytes, record, requestId);
-    if (step?.status && step.status !== 200) return send(step.status, step.body ?? '', step.headers);
-
-    // A GET of the PR is a poll, as getSubmittedPullRequest is: it answers the sequence's next
-    // state. Every other read sees the last one answered; the lookup by number, when nothing has
-    // read the PR yet, is its first answer.
-    const polled = match.route === 'v2.pullRequest' && match.id.toLowerCase() === SIM_PR_ID;
-    const pr = prAt(polled ? prCalls : Math.max(prCalls - 1, 0));
-    const baseUrl = `${options.tls ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`;
-    const world = { scenario, pr, queue: queueNow(pr), baseUrl };
-    const answer = v2Answer(match.route, match.id, url.searchParams, world);
-    if (polled || (answer.readsPr && prCalls === 0)) prCalls++;
-    if (step?.body !== undefined) return send(200, step.body, step.headers);
-    if (step?.truncate && answer.status === 200) return sendHalf(req, res, record, answer.body, requestId);
-    send(answer.status, answer.body, step?.headers);
+    if (api === 'v2') return v2.handle(req, res, record);
+    if (api === 'github') return gh.handle(req, res, record);
+    return v1.handle(req, res, record, text);
   }
 
   /** @type {http.RequestListener} */
@@ -338,20 +182,25 @@ export async function startSimulator(options = {}) {
     count: (endpoint) => requests.filter((r) => r.endpoint === endpoint).length,
     /** The v2 key accepted (the first, when several are). */
     apiKey: apiKeys[0] ?? SIM_API_KEY,
+    /** The GitHub token accepted. */
+    githubToken,
+    /** Requests that carried a credential of another API than the one they went to (should be none). */
+    misdirected: () => requests.filter((r) => r.credentials.some((name) => name !== OWN[r.api])),
     /** How many requests a rate limit turned away: v1's, v2's, or (no argument) both. @param {'v1' | 'v2'} [api] */
-    throttled: (api) => (api === 'v1' ? throttledV1 : api === 'v2' ? throttledV2 : throttledV1 + throttledV2),
+    throttled: (api) =>
+      api === 'v1' ? v1.throttled() : api === 'v2' ? v2.throttled() : v1.throttled() + v2.throttled(),
     useScenario,
+    /** Serve this GitHub scenario (a key of GITHUB_SCENARIOS) from its start, with its faults. @param {string} name */
+    useGitHubScenario: (name) => void gh.use(name),
+    /** The GitHub scenario being served. */
+    gitHubScenario: () => gh.scenario(),
     /** Answer the next requests to `endpoint` with these steps. @param {Endpoint} endpoint @param {Step[]} steps */
-    script: (endpoint, steps) => scripts[endpoint].push(...steps),
+    script: (endpoint, steps) => scripts.add(endpoint, steps),
     /**
      * getSubmittedPullRequest and GET /v2/pull-requests/{id} answer these states on successive
      * calls; the last one stays. @param {string[]} states
      */
-    setPrStates: (states) => {
-      prStates = [...states];
-      changedAt = [];
-      prCalls = 0;
-    },
+    setPrStates: (states) => world.setPrStates(states),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -362,93 +211,34 @@ export async function startSimulator(options = {}) {
 
 /** @typedef {Awaited<ReturnType<typeof startSimulator>>} Simulator */
 
-/**
- * The request-body rules of Trunk's OpenAPI document, answered as Trunk does: 400, plain text.
- * @param {Endpoint} endpoint
- * @param {unknown} body
- */
-function requestProblem(endpoint, body) {
-  /** @param {unknown} value @param {string} key @returns {unknown} */
-  const at = (value, key) =>
-    value && typeof value === 'object' ? /** @type {Record<string, unknown>} */ (value)[key] : undefined;
-  const repo = at(body, 'repo');
-  if (!repo || typeof repo !== 'object') return 'repo is required';
-  for (const key of ['host', 'owner', 'name']) {
-    const value = at(repo, key);
-    if (typeof value !== 'string' || value === '') return `repo.${key} is required`;
-  }
-  const branch = at(body, 'targetBranch');
-  if (typeof branch !== 'string' || branch === '') return 'targetBranch is required';
-  if (endpoint === 'getSubmittedPullRequest') {
-    const n = at(at(body, 'pr'), 'number');
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 4294967295) {
-      return 'pr.number must be an integer from 0 to 4294967295';
-    }
-  }
-  return undefined;
-}
-
-/**
- * Whether a v1 request asks about the scenario's repository (host, owner and name in any case, as
- * GitHub's are) and branch.
- * @param {unknown} body
- */
-function servesScenario(body) {
-  const { repo, targetBranch } = /** @type {{ repo: Record<string, string>, targetBranch: string }} */ (body);
-  return (
-    String(repo.host).toLowerCase() === SIM_REPO.host &&
-    String(repo.owner).toLowerCase() === SIM_REPO.owner.toLowerCase() &&
-    String(repo.name).toLowerCase() === SIM_REPO.name.toLowerCase() &&
-    targetBranch === SIM_BRANCH
-  );
-}
-
-/**
- * @param {http.ServerResponse} res @param {number} bytes @param {RequestRecord} record
- * @param {Record<string, string>} [headers]
- */
-function streamJunk(res, bytes, record, headers = {}) {
-  record.status = 200;
-  res.writeHead(200, { 'content-type': 'application/json', ...headers });
-  const chunk = Buffer.alloc(64 * 1024, 'x');
-  let left = bytes;
-  const pump = () => {
-    while (left > 0) {
-      const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
-      left -= part.length;
-      if (!res.write(part)) return void res.once('drain', pump);
-    }
-    res.end();
-  };
-  res.on('error', () => {});
-  pump();
-}
-
-/** @param {number} ms */
-function delay(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 export { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_PR_ID, SIM_QUEUE_ID, SIM_REPO, SIM_REPO_ID, SIM_SHA, v2Error };
+export { GITHUB_SCENARIOS, githubFaults, SIM_DIRECT_SHA, SIM_GITHUB_TOKEN, SIM_MERGE_SHA };
 
 const USAGE = `Usage: node simulator/server.mjs [options]
 
 Serves Trunk's merge queue API on 127.0.0.1 until stopped (Ctrl-C), both versions from one
 scenario, for the repository ${SIM_REPO.host}/${SIM_REPO.owner}/${SIM_REPO.name} and branch ${SIM_BRANCH} only (any
-other answers as Trunk would: no such queue):
-  v1  POST /v1/getSubmittedPullRequest, /v1/getQueue; header x-api-token: ${SIM_TOKEN}
-  v2  GET /v2/repositories, /v2/merge-queues, /v2/merge-queues/{id}/order, /v2/pull-requests,
-      /v2/pull-requests/{id} and its /queue-entry-history, /verification-runs and
-      /queue-entry-estimate; header Authorization: Bearer ${SIM_API_KEY}
-Point the action's api-url at the URL it prints, with api-token (v1) or api-key (v2) above.
+other answers as Trunk would: no such queue), and the one GitHub endpoint the action calls:
+  v1      POST /v1/getSubmittedPullRequest, /v1/getQueue; header x-api-token: ${SIM_TOKEN}
+  v2      GET /v2/repositories, /v2/merge-queues, /v2/merge-queues/{id}/order, /v2/pull-requests,
+          /v2/pull-requests/{id} and its /queue-entry-history, /verification-runs and
+          /queue-entry-estimate; header Authorization: Bearer ${SIM_API_KEY}
+  GitHub  GET /repos/${SIM_REPO.owner}/${SIM_REPO.name}/commits/{sha}/pulls (also under /api/v3, as on GitHub
+          Enterprise Server); header Authorization: token ${SIM_GITHUB_TOKEN}
+          (or Bearer). Its commits: ${SIM_MERGE_SHA} (#${SIM_PR}'s merge),
+          ${SIM_SHA} (its head), ${SIM_DIRECT_SHA} (a direct push).
+Point the action's api-url at the URL it prints, with api-token (v1) or api-key (v2) above, and
+GITHUB_API_URL at the same URL with github-token above. Each API refuses the others' credentials.
 
 Options:
-  --scenario NAME      what the API answers (default: testing); --list shows the scenarios
-  --list               list the scenarios and exit
+  --scenario NAME      what Trunk answers (default: testing); --list shows the scenarios
+  --github NAME        what GitHub answers (default: merged); --list shows the scenarios
+  --list               list the scenarios (Trunk's, then GitHub's) and exit
   --port N             port to listen on (default: 0, a free port)
   --latency-ms N       server time added to every request (default: 0)
   --token TOKEN        the v1 API token to accept (default: ${SIM_TOKEN})
   --api-key KEY        the v2 API key to accept (default: ${SIM_API_KEY})
+  --github-token TOKEN the GitHub token to accept (default: ${SIM_GITHUB_TOKEN})
   --v2-rate-limit N    v2 requests a second each key may make to /v2/pull-requests*, as Trunk
                        allows (default: 5; 0: no limit)
   --v2-429 KIND        what a throttled v2 request gets: envelope (RATE_LIMIT_EXCEEDED, the
@@ -464,11 +254,13 @@ async function main() {
   const { values } = parseArgs({
     options: {
       scenario: { type: 'string', default: 'testing' },
+      github: { type: 'string', default: 'merged' },
       list: { type: 'boolean', default: false },
       port: { type: 'string', default: '0' },
       'latency-ms': { type: 'string', default: '0' },
       token: { type: 'string', default: SIM_TOKEN },
       'api-key': { type: 'string', default: SIM_API_KEY },
+      'github-token': { type: 'string', default: SIM_GITHUB_TOKEN },
       'v2-rate-limit': { type: 'string', default: '5' },
       'v2-429': { type: 'string', default: 'envelope' },
       detach: { type: 'boolean', default: false },
@@ -482,34 +274,49 @@ async function main() {
   }
   if (values.list) {
     for (const [name, scenario] of Object.entries(SCENARIOS)) console.log(`${name.padEnd(14)} ${scenario.description}`);
+    console.log('\nGitHub (--github):');
+    for (const [name, { description }] of Object.entries(GITHUB_SCENARIOS))
+      console.log(`${name.padEnd(20)} ${description}`);
     return 0;
   }
   if (!SCENARIOS[values.scenario]) {
     throw new UsageError(`unknown scenario "${values.scenario}"; known: ${Object.keys(SCENARIOS).join(', ')}`);
   }
+  if (!GITHUB_SCENARIOS[values.github]) {
+    const known = Object.keys(GITHUB_SCENARIOS).join(', ');
+    throw new UsageError(`unknown GitHub scenario "${values.github}"; known: ${known}`);
+  }
   const port = wholeNumber('--port', values.port, 0, 65535);
   const latencyMs = wholeNumber('--latency-ms', values['latency-ms'], 0, 600_000);
-  if (values.token === '') throw new UsageError('--token must not be empty');
-  if (values['api-key'] === '') throw new UsageError('--api-key must not be empty');
+  const { token, 'api-key': apiKey, 'github-token': githubToken } = values;
+  if (token === '') throw new UsageError('--token must not be empty');
+  if (apiKey === '') throw new UsageError('--api-key must not be empty');
+  if (githubToken === '' || githubToken === token || githubToken === apiKey) {
+    throw new UsageError('--github-token must not be empty, nor the Trunk token or key');
+  }
   const perSecondPerKey = wholeNumber('--v2-rate-limit', values['v2-rate-limit'], 0, 1_000_000);
   const kind = values['v2-429'];
   if (kind !== 'envelope' && kind !== 'empty') {
     throw new UsageError(`--v2-429 must be envelope or empty, got "${kind}"`);
   }
   if (values.detach) {
-    const args = ['--scenario', values.scenario, '--port', String(port), '--latency-ms', String(latencyMs)];
-    args.push('--token', values.token, '--api-key', values['api-key']);
-    return detach(values.log, [...args, '--v2-rate-limit', String(perSecondPerKey), '--v2-429', kind]);
+    const args = ['--scenario', values.scenario, '--github', values.github, '--port', String(port)];
+    args.push('--latency-ms', String(latencyMs), '--token', token, '--api-key', apiKey, '--github-token', githubToken);
+    args.push('--v2-rate-limit', String(perSecondPerKey), '--v2-429', kind);
+    const ready = /^Trunk API simulator on (\S+) \(token [^)]*\)(?: \(api key [^)]*\))?(?: \(github token [^)]*\))?/m;
+    return detach(fileURLToPath(import.meta.url), args, { logFile: values.log, ready, name: 'simulator' });
   }
 
   let sim;
   try {
     sim = await startSimulator({
       scenario: values.scenario,
+      github: values.github,
       port,
       latencyMs,
-      token: values.token,
-      apiKey: values['api-key'],
+      token,
+      apiKey,
+      githubToken,
       // On here, as Trunk has it; off by default in startSimulator, whose tests may poll on a
       // virtual clock far faster than 5 a second of real time.
       ...(perSecondPerKey > 0 ? { v2RateLimit: { perSecondPerKey, body: kind } } : {}),
@@ -523,44 +330,9 @@ async function main() {
     );
     return 1;
   }
-  console.log(`Trunk API simulator on ${sim.url} (token ${sim.token}) (api key ${sim.apiKey}); Ctrl-C stops it.`);
+  const keys = `(token ${sim.token}) (api key ${sim.apiKey}) (github token ${sim.githubToken})`;
+  console.log(`Trunk API simulator on ${sim.url} ${keys}; Ctrl-C stops it.`);
   return undefined;
-}
-
-/**
- * Starts this script again as a detached process writing to `logFile`, waits until it serves
- * (or fails), and returns: the simulator outlives this process and the CI step that started it.
- * @param {string} logFile
- * @param {string[]} args  the options for the simulator itself
- */
-async function detach(logFile, args) {
-  const log = resolvePath(logFile);
-  const fd = openSync(log, 'w');
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], {
-    detached: true,
-    stdio: ['ignore', fd, fd],
-    windowsHide: true,
-  });
-  closeSync(fd);
-  /** @type {number | null | undefined} */
-  let exitCode;
-  child.on('exit', (code) => (exitCode = code ?? 1));
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && exitCode === undefined) {
-    const ready = /^Trunk API simulator on (\S+) \(token [^)]*\)(?: \(api key [^)]*\))?/m.exec(
-      readFileSync(log, 'utf8'),
-    );
-    if (ready) {
-      child.unref();
-      console.log(`${ready[0]}, in the background: process ${child.pid}, log in ${logFile}.`);
-      return 0;
-    }
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  if (exitCode === undefined) child.kill();
-  process.stderr.write(readFileSync(log, 'utf8'));
-  console.error(`simulator: did not start${exitCode === undefined ? ' within 15 s' : ''}; its log: ${logFile}`);
-  return 1;
 }
 
 if (isMain(import.meta.url)) await runCli('node simulator/server.mjs', main);

@@ -1,24 +1,20 @@
 // @ts-check
-// Trunk's v2 reads: which route a request is, the checks Trunk's document puts on its parameters
-// (400 VALIDATION_FAILED), and what each answers for the world as it is, its 404s in Trunk's error
-// envelope. The key check, the rate limit, scripts and state sequences are the server's, shared
-// with v1 (server.mjs).
-import {
-  estimateBody,
-  historyTransitions,
-  mergeQueueBody,
-  orderBody,
-  pullRequestBody,
-  repositoryBody,
-  verificationRuns,
-} from './v2-bodies.mjs';
+// Trunk's v2 API: the eight reads the action makes, as Trunk's OpenAPI document
+// (trunk-openapi-v2.json) and docs.trunk.io have them. The Bearer key check, the 5/s per-key
+// limit on /v2/pull-requests*, the checks on parameters (400 VALIDATION_FAILED), the error
+// envelope with an X-Request-Id on every answer, and what each read answers for the world as it
+// is (trunk-world.mjs, shared with v1; the bodies are trunk-v2-bodies.mjs and trunk-v2-story.mjs).
+import { playStep, sendHalf } from './steps.mjs';
+import { slidingWindowLimiter } from './rate-limit.mjs';
+import { mergeQueueBody, orderBody, pullRequestBody, repositoryBody } from './trunk-v2-bodies.mjs';
+import { estimateBody, historyTransitions, verificationRuns } from './trunk-v2-story.mjs';
 import { SIM_BRANCH, SIM_PR, SIM_PR_ID, SIM_QUEUE_ID, SIM_REPO, SIM_REPO_ID } from './scenarios.mjs';
 
 /**
  * @typedef {'v2.repositories' | 'v2.mergeQueues' | 'v2.order' | 'v2.pullRequests' | 'v2.pullRequest'
  *   | 'v2.history' | 'v2.verificationRuns' | 'v2.estimate'} V2Route
  */
-/** @typedef {import('./v2-bodies.mjs').World} World */
+/** @typedef {import('./trunk-v2-bodies.mjs').World} World */
 /** @typedef {{ status: number, body: unknown, readsPr?: boolean }} Answer */
 
 /** @type {Array<[RegExp, V2Route]>} */
@@ -35,6 +31,7 @@ const ROUTES = [
 /** @type {V2Route[]} */
 export const V2_ROUTES = ROUTES.map(([, route]) => route);
 
+const PLAIN = { 'content-type': 'text/plain; charset=utf-8' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RUN_STATUSES = new Set(['inProgress', 'failed', 'cancelled', 'succeeded']);
 
@@ -45,6 +42,81 @@ export function v2Error(code, message) {
 
 /** @param {number} status @param {string} code @param {string} message @returns {Answer} */
 const fail = (status, code, message) => ({ status, body: v2Error(code, message) });
+
+/**
+ * @param {object} setup
+ * @param {string[]} setup.apiKeys  the API keys it accepts (Authorization: Bearer)
+ * @param {{ perSecondPerKey: number, body?: 'envelope' | 'empty', now?: () => number }} [setup.rateLimit]
+ *   Trunk's limit on GET /v2/pull-requests*, per key, over any one second
+ * @param {boolean} setup.tls  whether the simulator serves https (for the URLs in its bodies)
+ * @param {import('./trunk-world.mjs').TrunkWorld} setup.world
+ * @param {(route: V2Route) => import('./steps.mjs').Step | undefined} setup.take  the scripted step, if any
+ */
+export function trunkV2({ apiKeys, rateLimit, tls, world, take }) {
+  const limiter = rateLimit ? slidingWindowLimiter(rateLimit.perSecondPerKey, rateLimit.now) : undefined;
+  let throttled = 0;
+  let requestIds = 0;
+
+  /**
+   * A v2 read: the route, Trunk's per-key limit, the key, then a scripted step or the world's answer.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {import('./steps.mjs').RequestRecord} record
+   */
+  async function handle(req, res, record) {
+    const requestId = { 'x-request-id': `req-${++requestIds}` };
+    /** @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
+    const send = (status, body, headers = {}) => {
+      record.status = status;
+      const json = typeof body !== 'string';
+      const type = json ? { 'content-type': 'application/json' } : body === '' ? {} : PLAIN;
+      res.writeHead(status, { ...type, ...requestId, ...headers });
+      res.end(json ? JSON.stringify(body) : body);
+    };
+
+    const url = new URL(record.path, 'http://127.0.0.1');
+    const match = matchV2(req.method, url.pathname);
+    if (!match) return send(404, v2Error('NOT_FOUND', `No route for ${req.method} ${url.pathname}`));
+    record.endpoint = match.route;
+    const authorization = req.headers.authorization;
+    const key = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
+    // The limit is counted before the key is checked, per credential as sent.
+    if (limiter && url.pathname.startsWith('/v2/pull-requests') && !limiter.admit(key ?? authorization ?? '')) {
+      throttled++;
+      const envelope = v2Error(
+        'RATE_LIMIT_EXCEEDED',
+        `Rate limit exceeded: ${rateLimit?.perSecondPerKey} requests per second per API key`,
+      );
+      return send(429, rateLimit?.body === 'empty' ? '' : envelope);
+    }
+    if (!authorization) {
+      return send(401, v2Error('AUTHENTICATION_REQUIRED', 'Send an API key as Authorization: Bearer <key>'));
+    }
+    if (!key || !apiKeys.includes(key)) return send(401, v2Error('INVALID_TOKEN', 'The API key is not valid'));
+
+    const step = take(match.route);
+    if (await playStep(step, req, res, record, send, { headers: requestId })) return;
+
+    // A GET of the PR is a poll, as getSubmittedPullRequest is: it answers the sequence's next
+    // state. Every other read sees the last one answered; the lookup by number, when nothing has
+    // read the PR yet, is its first answer.
+    const polled = match.route === 'v2.pullRequest' && match.id.toLowerCase() === SIM_PR_ID;
+    const pr = polled ? world.prAt(world.prCalls) : world.lastPr();
+    const baseUrl = `${tls ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`;
+    const answer = v2Answer(match.route, match.id, url.searchParams, {
+      scenario: world.scenario,
+      pr,
+      queue: world.queueNow(pr),
+      baseUrl,
+    });
+    if (polled || (answer.readsPr && world.prCalls === 0)) world.prCalls++;
+    if (step?.body !== undefined) return send(200, step.body, step.headers);
+    if (step?.truncate && answer.status === 200) return sendHalf(req, res, record, answer.body, requestId);
+    send(answer.status, answer.body, step?.headers);
+  }
+
+  return { handle, throttled: () => throttled };
+}
 
 /**
  * The v2 route a request names, with the id in its path; undefined for any other.

@@ -1,0 +1,236 @@
+// @ts-check
+// GitHub's REST bodies for the simulator's repository, in the shapes of GitHub's OpenAPI
+// description (npm @octokit/openapi, generated/api.github.com.json): "pull request simple" with
+// its "repository" and "simple-user", as `GET /repos/{owner}/{repo}/commits/{sha}/pulls` lists
+// them, and GitHub's error body ("basic-error"). Every field the schema requires is here, so that
+// a body validates against it: github-openapi-commit-pulls.json is that operation and the
+// schemas it references, copied unchanged, and __tests__/simulator-github.test.ts holds the
+// bodies to it. The values follow GitHub's example answer (components/examples/
+// pull-request-simple-items) and the pull_request webhook examples (npm @octokit/webhooks-examples).
+import { createHash } from 'node:crypto';
+import { minutesAgo, SIM_BRANCH, SIM_REPO } from './scenarios.mjs';
+
+const API = 'https://api.github.com';
+const WEB = `https://${SIM_REPO.host}`;
+const FULL_NAME = `${SIM_REPO.owner}/${SIM_REPO.name}`;
+const REPO_API = `${API}/repos/${FULL_NAME}`;
+export const DOCS_URL = 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit';
+
+/**
+ * What a scenario says of one PR; the rest of its body follows from it.
+ * @typedef {object} GitHubPr
+ * @property {number} number
+ * @property {'open' | 'closed'} state  not whether it merged: `mergedAt` says that
+ * @property {string} title
+ * @property {string} author  the login that opened it
+ * @property {string} headRef
+ * @property {string} headSha
+ * @property {string} baseRef
+ * @property {string | null} mergedAt
+ * @property {string | null} mergeCommitSha  after a merge, the commit it made on the base branch;
+ *   before, GitHub's test merge commit (or null)
+ * @property {string} createdAt
+ * @property {string} updatedAt
+ * @property {string | null} closedAt
+ * @property {boolean} [draft]
+ */
+
+/** A commit id made from a name, so that the simulator's commits look like GitHub's. @param {string} name */
+export function shaOf(name) {
+  return createHash('sha1').update(name).digest('hex');
+}
+
+/** Each `*_url` of a repository: its path under the repository's API URL, as GitHub spells them. */
+const REPO_URLS = {
+  archive_url: '/{archive_format}{/ref}',
+  assignees_url: '/assignees{/user}',
+  blobs_url: '/git/blobs{/sha}',
+  branches_url: '/branches{/branch}',
+  collaborators_url: '/collaborators{/collaborator}',
+  comments_url: '/comments{/number}',
+  commits_url: '/commits{/sha}',
+  compare_url: '/compare/{base}...{head}',
+  contents_url: '/contents/{+path}',
+  contributors_url: '/contributors',
+  deployments_url: '/deployments',
+  downloads_url: '/downloads',
+  events_url: '/events',
+  forks_url: '/forks',
+  git_commits_url: '/git/commits{/sha}',
+  git_refs_url: '/git/refs{/sha}',
+  git_tags_url: '/git/tags{/sha}',
+  hooks_url: '/hooks',
+  issue_comment_url: '/issues/comments{/number}',
+  issue_events_url: '/issues/events{/number}',
+  issues_url: '/issues{/number}',
+  keys_url: '/keys{/key_id}',
+  labels_url: '/labels{/name}',
+  languages_url: '/languages',
+  merges_url: '/merges',
+  milestones_url: '/milestones{/number}',
+  notifications_url: '/notifications{?since,all,participating}',
+  pulls_url: '/pulls{/number}',
+  releases_url: '/releases{/id}',
+  stargazers_url: '/stargazers',
+  statuses_url: '/statuses/{sha}',
+  subscribers_url: '/subscribers',
+  subscription_url: '/subscription',
+  tags_url: '/tags',
+  teams_url: '/teams',
+  trees_url: '/git/trees{/sha}',
+};
+
+/** A GitHub account ("simple-user"): a person, or with `type` 'Organization' the repository's owner. */
+export function userBody(login = 'octocat', type = 'User') {
+  const id = 1000 + (parseInt(shaOf(login).slice(0, 6), 16) % 9_000_000);
+  const url = `${API}/users/${login}`;
+  return {
+    login,
+    id,
+    node_id: Buffer.from(`04:User${id}`).toString('base64'),
+    avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
+    gravatar_id: '',
+    url,
+    html_url: `${WEB}/${login}`,
+    followers_url: `${url}/followers`,
+    following_url: `${url}/following{/other_user}`,
+    gists_url: `${url}/gists{/gist_id}`,
+    starred_url: `${url}/starred{/owner}{/repo}`,
+    subscriptions_url: `${url}/subscriptions`,
+    organizations_url: `${url}/orgs`,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events{/privacy}`,
+    received_events_url: `${url}/received_events`,
+    type,
+    user_view_type: 'public',
+    site_admin: false,
+  };
+}
+
+/** The simulator's repository ("repository"), as a PR's head and base name it. */
+export function repositoryBody() {
+  const created = minutesAgo(60 * 24 * 400);
+  return {
+    id: 612_345_678,
+    node_id: 'R_kgDOJIZsTg',
+    name: SIM_REPO.name,
+    full_name: FULL_NAME,
+    owner: userBody(SIM_REPO.owner, 'Organization'),
+    private: true,
+    html_url: `${WEB}/${FULL_NAME}`,
+    description: 'The repository the merge queue simulator serves',
+    fork: false,
+    url: REPO_API,
+    ...Object.fromEntries(Object.entries(REPO_URLS).map(([name, path]) => [name, `${REPO_API}${path}`])),
+    git_url: `git://${SIM_REPO.host}/${FULL_NAME}.git`,
+    ssh_url: `git@${SIM_REPO.host}:${FULL_NAME}.git`,
+    clone_url: `${WEB}/${FULL_NAME}.git`,
+    svn_url: `${WEB}/${FULL_NAME}`,
+    mirror_url: null,
+    homepage: null,
+    language: 'TypeScript',
+    forks_count: 0,
+    forks: 0,
+    stargazers_count: 12,
+    watchers_count: 12,
+    watchers: 12,
+    size: 2048,
+    default_branch: SIM_BRANCH,
+    open_issues_count: 3,
+    open_issues: 3,
+    is_template: false,
+    topics: [],
+    has_issues: true,
+    has_projects: false,
+    has_wiki: false,
+    has_pages: false,
+    has_downloads: true,
+    archived: false,
+    disabled: false,
+    visibility: 'private',
+    license: null,
+    pushed_at: minutesAgo(3),
+    created_at: created,
+    updated_at: minutesAgo(60),
+  };
+}
+
+/**
+ * One PR as the commit's list has it ("pull-request-simple").
+ * @param {GitHubPr} pr
+ */
+export function pullRequestSimple(pr) {
+  const api = `${REPO_API}/pulls/${pr.number}`;
+  const issue = `${REPO_API}/issues/${pr.number}`;
+  const html = `${WEB}/${FULL_NAME}/pull/${pr.number}`;
+  const repo = repositoryBody();
+  const owner = repo.owner;
+  const statuses = `${REPO_API}/statuses/${pr.headSha}`;
+  return {
+    url: api,
+    id: 2_100_000_000 + pr.number,
+    node_id: Buffer.from(`PR_${pr.number}`).toString('base64url'),
+    html_url: html,
+    diff_url: `${html}.diff`,
+    patch_url: `${html}.patch`,
+    issue_url: issue,
+    commits_url: `${api}/commits`,
+    review_comments_url: `${api}/comments`,
+    review_comment_url: `${REPO_API}/pulls/comments{/number}`,
+    comments_url: `${issue}/comments`,
+    statuses_url: statuses,
+    number: pr.number,
+    state: pr.state,
+    locked: false,
+    title: pr.title,
+    user: userBody(pr.author),
+    body: null,
+    labels: [],
+    milestone: null,
+    active_lock_reason: null,
+    created_at: pr.createdAt,
+    updated_at: pr.updatedAt,
+    closed_at: pr.closedAt,
+    merged_at: pr.mergedAt,
+    merge_commit_sha: pr.mergeCommitSha,
+    assignee: null,
+    assignees: [],
+    requested_reviewers: [],
+    requested_teams: [],
+    head: { label: `${owner.login}:${pr.headRef}`, ref: pr.headRef, sha: pr.headSha, user: owner, repo },
+    base: {
+      label: `${owner.login}:${pr.baseRef}`,
+      ref: pr.baseRef,
+      sha: shaOf(`${pr.baseRef}@${pr.number}`),
+      user: owner,
+      repo,
+    },
+    _links: {
+      self: { href: api },
+      html: { href: html },
+      issue: { href: issue },
+      comments: { href: `${issue}/comments` },
+      review_comments: { href: `${api}/comments` },
+      review_comment: { href: `${REPO_API}/pulls/comments{/number}` },
+      commits: { href: `${api}/commits` },
+      statuses: { href: statuses },
+    },
+    author_association: 'MEMBER',
+    auto_merge: null,
+    draft: pr.draft ?? false,
+  };
+}
+
+/**
+ * GitHub's error body ("basic-error"), as its REST API sends one: the message, where its docs
+ * are, and (since 2024) the status as a string.
+ * @param {number} status
+ * @param {string} message
+ */
+export function githubError(status, message) {
+  return {
+    message,
+    documentation_url: status === 401 ? 'https://docs.github.com/rest' : DOCS_URL,
+    status: String(status),
+  };
+}

@@ -1,0 +1,221 @@
+// @ts-check
+// Named situations GitHub can be in, for the simulator's GitHub endpoint (github.mjs), as
+// scenarios.mjs has Trunk's: the commit a scenario is about, the PRs GitHub lists for it, and
+// faults as GitHub sends them. The default, merged, is the deploy gate's happy path: a push to the
+// base branch whose commit is the merge Trunk made of the simulator's PR (SIM_PR).
+import { STATUS_CODES } from 'node:http';
+import { githubError, shaOf } from './github-bodies.mjs';
+import { minutesAgo, SIM_BRANCH, SIM_PR, SIM_SHA } from './scenarios.mjs';
+
+/** @typedef {import('./github-bodies.mjs').GitHubPr} GitHubPr */
+/** @typedef {import('./steps.mjs').Step} Step */
+
+/**
+ * @typedef {object} GitHubScenario
+ * @property {string} description
+ * @property {string} sha  the commit the scenario is about: the one to ask GitHub about
+ * @property {GitHubPr[]} prs  what GitHub lists for any commit it knows
+ * @property {'none'} [commits]  'none': GitHub knows no commit (every one is unknown)
+ * @property {404 | 422} [unknownCommit]  how GitHub answers an unknown commit (default 422)
+ * @property {(nowMs: number) => Step[]} [faults]  steps for the first requests, made when the
+ *   scenario is chosen
+ */
+
+/** An installation token's shape (ghs_ and 36 characters), as the runner's GITHUB_TOKEN has. */
+export const SIM_GITHUB_TOKEN = 'ghs_sim0GitHubToken0123456789abcdefghij';
+/** The commit the scenario's PR made on the base branch when Trunk merged it (squash). */
+export const SIM_MERGE_SHA = shaOf(`merge of #${SIM_PR}`);
+/** A commit pushed to the base branch directly, which no PR brought in. */
+export const SIM_DIRECT_SHA = shaOf('direct push');
+
+/**
+ * Faults as GitHub sends them, to script on 'github.commitPulls' (`sim.script(…, [step])`).
+ * Each is one step; set `times` on it to repeat it.
+ */
+export const githubFaults = {
+  /** 401: a token GitHub does not take (revoked, expired, another host's). */
+  badCredentials: () => fault(401, 'Bad credentials'),
+  /** 403 (or 404): the token lacks contents: read / pull-requests: read. @param {403 | 404} [status] */
+  notAccessible: (status = 403) => fault(status, 'Resource not accessible by integration'),
+  /** 404 or 422: GitHub does not know the commit. @param {string} sha @param {404 | 422} [status] */
+  noCommit: (sha, status = 422) => fault(status, `No commit found for SHA: ${sha}`),
+  /** 409: the repository is empty. */
+  emptyRepository: () => fault(409, 'Git Repository is empty.'),
+  /**
+   * 403 or 429 with retry-after (seconds) and requests left: a secondary limit.
+   * @param {403 | 429} [status] @param {number} [retryAfter]
+   */
+  secondaryLimit: (status = 403, retryAfter = 1) => ({
+    ...fault(
+      status,
+      'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID SIM0:SECONDARY.',
+    ),
+    headers: { 'retry-after': String(retryAfter) },
+  }),
+  /**
+   * 403 (or 429) with x-ratelimit-remaining 0 and x-ratelimit-reset (epoch seconds): the primary limit.
+   * @param {number} resetAt  epoch seconds @param {403 | 429} [status]
+   */
+  primaryLimit: (resetAt, status = 403) => ({
+    ...fault(
+      status,
+      'API rate limit exceeded for installation ID 4242. If you reach out to GitHub Support for help, please include the request ID SIM0:PRIMARY.',
+    ),
+    headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '5000', 'x-ratelimit-reset': String(resetAt) },
+  }),
+  /** A 5xx: 500 and 503 with GitHub's JSON, 502 and 504 with no body, as its edge sends them. @param {number} [status] */
+  serverError: (status = 502) =>
+    status === 502 || status === 504 ? { status, body: '' } : fault(status, STATUS_CODES[status] ?? 'Server Error'),
+};
+
+/** @param {number} status @param {string} message @returns {Step} */
+function fault(status, message) {
+  return { status, body: githubError(status, message) };
+}
+
+/** The scenario's PR as GitHub lists it: merged by Trunk (squash) into the base branch. @param {Partial<GitHubPr>} [over] */
+function simPr(over = {}) {
+  return {
+    number: SIM_PR,
+    state: /** @type {const} */ ('closed'),
+    title: 'Update documentation',
+    author: 'octocat',
+    headRef: 'docs-update',
+    headSha: SIM_SHA,
+    baseRef: SIM_BRANCH,
+    mergedAt: minutesAgo(3),
+    mergeCommitSha: SIM_MERGE_SHA,
+    createdAt: minutesAgo(60 * 26),
+    updatedAt: minutesAgo(3),
+    closedAt: minutesAgo(3),
+    ...over,
+  };
+}
+/** Another PR, merged or open. @param {number} n @param {Partial<GitHubPr>} [over] */
+function otherPr(n, over = {}) {
+  return simPr({
+    number: n,
+    title: `Change number ${n}`,
+    author: `dev${n % 7}`,
+    headRef: `change-${n}`,
+    headSha: shaOf(`head of #${n}`),
+    mergeCommitSha: shaOf(`merge of #${n}`),
+    ...over,
+  });
+}
+const open = { state: /** @type {const} */ ('open'), mergedAt: null, closedAt: null };
+const testMerge = shaOf(`test merge of #${SIM_PR}`);
+const merged = [simPr()];
+/** @param {Step[]} steps @returns {(nowMs: number) => Step[]} */
+const first = (steps) => () => steps;
+/** @param {Step} step @returns {(nowMs: number) => Step[]} */
+const always = (step) => () => [{ ...step, times: Infinity }];
+
+/** @type {Record<string, GitHubScenario>} */
+export const GITHUB_SCENARIOS = {
+  merged: {
+    description: `The commit is #${SIM_PR}'s merge into ${SIM_BRANCH}: closed, merged_at set, merge_commit_sha the commit`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+  },
+  'merged-state-open': {
+    description: `As merged, but state "open" with merged_at set, as GitHub's own example answer has it`,
+    sha: SIM_MERGE_SHA,
+    prs: [simPr({ state: 'open' })],
+  },
+  'direct-push': {
+    description: `The commit was pushed to ${SIM_BRANCH} directly: no PR (an empty list)`,
+    sha: SIM_DIRECT_SHA,
+    prs: [],
+  },
+  several: {
+    description: `Several PRs contain the commit: #1838 merged 50 min ago, #1845 open, #${SIM_PR} merged 3 min ago (none's merge commit is it)`,
+    sha: SIM_SHA,
+    prs: [
+      otherPr(1838, { mergedAt: minutesAgo(50), closedAt: minutesAgo(50), updatedAt: minutesAgo(50) }),
+      otherPr(1845, {
+        ...open,
+        headSha: SIM_SHA,
+        mergeCommitSha: shaOf('test merge of #1845'),
+        updatedAt: minutesAgo(8),
+      }),
+      simPr(),
+    ],
+  },
+  'other-branch': {
+    description: 'The commit is the merge of #1850 into release/1.x, not into the default branch',
+    sha: shaOf('merge of #1850'),
+    prs: [otherPr(1850, { baseRef: 'release/1.x' })],
+  },
+  open: {
+    description: `#${SIM_PR} is open and the commit is its head; merge_commit_sha is GitHub's test merge`,
+    sha: SIM_SHA,
+    prs: [simPr({ ...open, mergeCommitSha: testMerge, updatedAt: minutesAgo(12) })],
+  },
+  closed: {
+    description: `#${SIM_PR} was closed without merging and the commit is its head`,
+    sha: SIM_SHA,
+    prs: [simPr({ mergedAt: null, mergeCommitSha: testMerge, closedAt: minutesAgo(20), updatedAt: minutesAgo(20) })],
+  },
+  'bad-credentials': {
+    description: 'Every request: 401 Bad credentials (a revoked or expired token)',
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    faults: always(githubFaults.badCredentials()),
+  },
+  'no-permission': {
+    description: 'Every request: 403 Resource not accessible by integration (no pull-requests: read)',
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    faults: always(githubFaults.notAccessible(403)),
+  },
+  'no-permission-404': {
+    description: 'Every request: 404 Resource not accessible by integration',
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    faults: always(githubFaults.notAccessible(404)),
+  },
+  'unknown-commit': {
+    description: 'GitHub knows no commit: 422 No commit found for SHA',
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    commits: 'none',
+  },
+  'commit-not-found': {
+    description: 'GitHub knows no commit: 404 No commit found for SHA',
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    commits: 'none',
+    unknownCommit: 404,
+  },
+  'empty-repository': {
+    description: 'Every request: 409 Git Repository is empty.',
+    sha: SIM_MERGE_SHA,
+    prs: [],
+    faults: always(githubFaults.emptyRepository()),
+  },
+  'secondary-limit-429': {
+    description: 'A 429 secondary limit with retry-after: 1, then as merged',
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    faults: first([githubFaults.secondaryLimit(429, 1)]),
+  },
+  'secondary-limit-403': {
+    description: 'A 403 secondary limit with retry-after: 1, then as merged',
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    faults: first([githubFaults.secondaryLimit(403, 1)]),
+  },
+  'primary-limit': {
+    description: 'A 403 with x-ratelimit-remaining: 0, reset 2 s after the scenario was chosen; then as merged',
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    faults: (nowMs) => [githubFaults.primaryLimit(Math.ceil(nowMs / 1000) + 2)],
+  },
+  'server-errors': {
+    description: 'A 502 with no body, then a 503, then as merged',
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    faults: first([githubFaults.serverError(502), githubFaults.serverError(503)]),
+  },
+};
