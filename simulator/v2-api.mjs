@@ -9,6 +9,7 @@ import {
   mergeQueueBody,
   orderBody,
   pullRequestBody,
+  queuedPullRequests,
   repositoryBody,
   verificationRuns,
 } from './v2-bodies.mjs';
@@ -139,7 +140,8 @@ export function v2Answer(route, id, query, world) {
 
 /**
  * `GET /v2/pull-requests?repositoryId=&number=`: a PR Trunk has not indexed is absent, not a 404.
- * Trunk knows only the scenario's PR, as v1 does.
+ * Trunk knows the scenario's PR and the other PRs in its queue (from their entries, for a report
+ * on the queue, which asks for their ages); no other PR.
  * @param {URLSearchParams} query
  * @param {World} world
  * @returns {Answer}
@@ -163,7 +165,8 @@ function lookUp(query, world) {
     (numbers === undefined || numbers.includes(pr.number)) &&
     (query.get('branch') ?? pr.branch) === pr.branch &&
     (query.get('baseBranch') ?? pr.baseBranch) === pr.baseBranch;
-  const answer = page(found ? [pr] : [], query);
+  const others = numbers && repositoryId.toLowerCase() === SIM_REPO_ID ? queuedPullRequests(world, numbers) : [];
+  const answer = page([...(found ? [pr] : []), ...others], query);
   return { ...answer, readsPr: found && pr.number === SIM_PR };
 }
 
