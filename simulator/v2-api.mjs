@@ -9,7 +9,6 @@ import {
   mergeQueueBody,
   orderBody,
   pullRequestBody,
-  queuedPullRequests,
   repositoryBody,
   verificationRuns,
 } from './v2-bodies.mjs';
@@ -168,6 +167,26 @@ function lookUp(query, world) {
   const others = numbers && repositoryId.toLowerCase() === SIM_REPO_ID ? queuedPullRequests(world, numbers) : [];
   const answer = page([...(found ? [pr] : []), ...others], query);
   return { ...answer, readsPr: found && pr.number === SIM_PR };
+}
+
+/** What the queue's other PRs are beyond their entries: submitted, and ready. */
+const QUEUED = {
+  isCurrentlySubmittedToQueue: true,
+  readiness: { requiresImpactedTargets: false, doesBaseBranchMatch: true, gitHubMergeability: 'mergeable' },
+};
+
+/**
+ * The other PRs in the queue among `numbers`, each made from its entry in v1's queue (its state,
+ * since when, priority, author), in this queue.
+ * @param {World} world
+ * @param {number[]} numbers
+ */
+function queuedPullRequests(world, numbers) {
+  const entries = /** @type {Array<Record<string, unknown>>} */ (world.queue?.enqueuedPullRequests ?? []);
+  const scenario = { ...world.scenario, pr: null, story: {} };
+  return entries
+    .filter((entry) => Number(entry.prNumber) !== SIM_PR && numbers.includes(Number(entry.prNumber)))
+    .map((entry) => pullRequestBody({ ...world, scenario, pr: { ...QUEUED, ...entry } }, { oneNumber: false }));
 }
 
 /**

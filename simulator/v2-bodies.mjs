@@ -291,20 +291,6 @@ export function pullRequestBody(world, { oneNumber = true } = {}) {
   };
 }
 
-/**
- * The other PRs in the queue among `numbers`, as a lookup of several numbers answers them: each
- * made from its entry in v1's queue (its state, since when, priority, author), in this queue.
- * @param {World} world
- * @param {number[]} numbers
- */
-export function queuedPullRequests(world, numbers) {
-  const entries = /** @type {Json[]} */ (world.queue?.enqueuedPullRequests ?? []);
-  const scenario = { ...world.scenario, pr: null, story: {} };
-  return entries
-    .filter((entry) => numberOf(entry) !== SIM_PR && numbers.includes(numberOf(entry)))
-    .map((entry) => pullRequestBody({ ...world, scenario, pr: prBody(entry) }, { oneNumber: false }));
-}
-
 /** The states an entry passed through to reach each state, oldest first. */
 const PATHS = /** @type {Record<string, string[]>} */ ({
   notReady: ['notReady'],
