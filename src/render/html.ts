@@ -40,6 +40,7 @@ export function row(name: string, valueHtml: string): string {
  */
 export function pullRequestLink(serverUrl: string, repo: string, prNumber: number, labelHtml: string): string {
   if (!/^https?:\/\/[^\s"'<>]+$/i.test(serverUrl)) return labelHtml;
-  const url = `${serverUrl.replace(/\/+$/, '')}/${repo}/pull/${prNumber}`;
-  return `<a href="${escapeHtml(url, 2000)}">${labelHtml}</a>`;
+  // The number is a number: only the text from outside goes through escapeHtml.
+  const pulls = `${serverUrl.replace(/\/+$/, '')}/${repo}/pull/`;
+  return `<a href="${escapeHtml(pulls, 2000)}${prNumber}">${labelHtml}</a>`;
 }
