@@ -80,6 +80,8 @@ const REQUESTS: Array<[keyof typeof READS | 'v2.estimate', string]> = [
   ['v2.order', `/v2/merge-queues/${SIM_QUEUE_ID}/order`],
   ['v2.pullRequests', `/v2/pull-requests?repositoryId=${SIM_REPO_ID}&number=1842`],
   ['v2.pullRequests', `/v2/pull-requests?repositoryId=${SIM_REPO_ID}&number=1842,1843`],
+  // The PRs of each scenario's queue, as a report on the queue asks for them.
+  ['v2.pullRequests', `/v2/pull-requests?repositoryId=${SIM_REPO_ID}&number=1838,1839,1840,1845,1850,2000`],
   ['v2.pullRequest', pr],
   ['v2.history', `${pr}/queue-entry-history?direction=newest&limit=1`],
   ['v2.history', `${pr}/queue-entry-history`],
@@ -238,6 +240,26 @@ describe('errors: the envelope, the code, and an X-Request-Id on every answer', 
     expect([answer.status, answer.text]).toEqual([401, 'Unauthorized']);
     const bearer = await post('getQueue', v1Request(), { authorization: `Bearer ${SIM_API_KEY}` });
     expect(bearer.status).toBe(401);
+  });
+});
+
+describe('the PRs in the queue', () => {
+  it('v2: a lookup by number finds the queued PRs, in this queue, with the times v1 lists them with', async () => {
+    sim.useScenario('testing');
+    const v1 = (await post('getQueue', v1Request())).body as { enqueuedPullRequests: Json[] };
+    const found = (await get(`/v2/pull-requests?repositoryId=${SIM_REPO_ID}&number=1840,1845,7`)).body as {
+      data: Array<{ number: number; author: string; queueEntry: Json }>;
+    };
+    const listed = (n: number) => v1.enqueuedPullRequests.find((entry) => entry.prNumber === n) as Json;
+    expect(found.data.map((pr) => pr.number)).toEqual([1840, 1845]);
+    for (const pr of found.data) {
+      expect(pr.author).toBe(listed(pr.number).prAuthor);
+      expect(pr.queueEntry).toMatchObject({
+        mergeQueueId: SIM_QUEUE_ID,
+        stateChangedAt: listed(pr.number).stateChangedAt,
+        priorityName: listed(pr.number).priorityName,
+      });
+    }
   });
 });
 

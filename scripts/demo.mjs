@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMain, runCli, UsageError } from '../simulator/cli.mjs';
 import { runAction } from '../simulator/runner.mjs';
-import { SCENARIOS, startSimulator } from '../simulator/server.mjs';
+import { SCENARIOS, SIM_BRANCH, SIM_REPO, startSimulator } from '../simulator/server.mjs';
 
 const USAGE = `Usage: npm run demo [-- options]    (or: node scripts/demo.mjs [options])
 
@@ -21,6 +21,11 @@ Options:
                                 v2 key (api-key) for everything, the story included; v1, the v1
                                 organization token (api-token) alone; both, v1 decides and v2
                                 tells the story
+  --scope pr|queue              the action's scope (default: pr): pr reports the scenario's PR;
+                                queue reports the queue itself, its health first, as a
+                                scheduled status report would (try the testing, paused,
+                                stalled and overdue scenarios)
+  --stall-minutes N             the action's stall-minutes, with --scope queue (default: 30)
   --list                        list the scenarios and exit
   --wait-for STATES             the action's wait-for input (default: merged for the merging
                                 scenario, else empty: no wait)
@@ -37,6 +42,8 @@ async function main() {
     options: {
       scenario: { type: 'string', default: 'testing' },
       api: { type: 'string', default: 'v2' },
+      scope: { type: 'string', default: 'pr' },
+      'stall-minutes': { type: 'string' },
       list: { type: 'boolean', default: false },
       'wait-for': { type: 'string' },
       // Short, so that a demo that waits shows its point in seconds, not the action's hour.
@@ -63,8 +70,10 @@ async function main() {
   }
   const api = values.api;
   if (!['v1', 'v2', 'both'].includes(api)) throw new UsageError(`--api must be v1, v2 or both, got "${api}"`);
-  // The `merging` scenario only shows its point while waiting.
-  const waitFor = values['wait-for'] ?? (scenario === 'merging' ? 'merged' : '');
+  const scope = values.scope;
+  if (!['pr', 'queue'].includes(scope)) throw new UsageError(`--scope must be pr or queue, got "${scope}"`);
+  // The `merging` scenario only shows its point while waiting; the queue itself is read once.
+  const waitFor = values['wait-for'] ?? (scenario === 'merging' && scope === 'pr' ? 'merged' : '');
 
   const sim = await startSimulator({ scenario });
   try {
@@ -73,9 +82,11 @@ async function main() {
       'api-key': api === 'v1' ? '' : sim.apiKey,
       'api-url': sim.url,
       'wait-for': waitFor,
-      'wait-timeout-seconds': values['wait-timeout-seconds'],
-      'poll-interval-seconds': values['poll-interval-seconds'],
+      'wait-timeout-seconds': scope === 'pr' ? values['wait-timeout-seconds'] : '',
+      'poll-interval-seconds': scope === 'pr' ? values['poll-interval-seconds'] : '',
       'fail-if-not-ready': String(values['fail-if-not-ready']),
+      scope: scope === 'pr' ? '' : scope,
+      'stall-minutes': values['stall-minutes'] ?? '',
     };
     console.log(`Scenario "${scenario}": ${SCENARIOS[scenario]?.description}`);
     console.log(
@@ -91,6 +102,8 @@ async function main() {
     section('Step log');
     const result = await runAction({
       inputs,
+      // A report on the queue runs on a schedule, whose event names no PR.
+      ...(scope === 'queue' ? { eventName: 'schedule', event: scheduleEvent() } : {}),
       onStdout: (chunk) => process.stdout.write(chunk),
       onStderr: (chunk) => process.stderr.write(chunk),
     });
@@ -105,7 +118,7 @@ async function main() {
 
     section('Job summary');
     console.log(htmlToText(result.summary));
-    const file = join(tmpdir(), `merge-queue-status-demo-${scenario}-${api}.html`);
+    const file = join(tmpdir(), `merge-queue-status-demo-${scenario}-${api}${scope === 'pr' ? '' : `-${scope}`}.html`);
     await writeFile(
       file,
       `<!doctype html><meta charset="utf-8"><body style="font-family:sans-serif">${result.summary}`,
@@ -119,16 +132,28 @@ async function main() {
 
 if (isMain(import.meta.url)) await runCli('npm run demo --', main);
 
+/** A `schedule` event's payload: the cron line and the repository, no PR. */
+function scheduleEvent() {
+  return {
+    schedule: '*/30 * * * *',
+    repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: SIM_BRANCH },
+  };
+}
+
 /** @param {string} title */
 function section(title) {
   console.log(`\n── ${title} ${'─'.repeat(Math.max(0, 60 - title.length))}`);
 }
 
-/** Renders the summary's HTML as terminal text: rows on lines, cells apart, entities decoded. */
-/** @param {string} html */
-function htmlToText(html) {
+/**
+ * Renders the summary's HTML as terminal text: headings and captions on lines of their own, rows
+ * on lines, cells apart, entities decoded.
+ * @param {string} html
+ */
+export function htmlToText(html) {
   return html
     .replace(/<h[23]>(.*?)<\/h[23]>/g, '\n$1\n')
+    .replace(/<\/summary>|<\/?table>|<\/?ul>/g, '\n')
     .replace(/<\/tr>|<br>|<\/li>|<\/p>/g, '\n')
     .replace(/<\/t[hd]>/g, '  ')
     .replace(/<li>/g, '  ')

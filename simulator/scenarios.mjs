@@ -315,6 +315,28 @@ export const SCENARIOS = {
     position: 5,
     story: { directlyAhead: { 1842: [1851, 1853], 1852: [1850], 1853: [1851], 1855: [1852] } },
   },
+  stalled: {
+    description:
+      'A running queue with PRs waiting, none testing, and no change for 45 min (with --scope queue: stalled)',
+    pr: prBody({ state: 'pending', stateChangedAt: minutesAgo(45) }),
+    queue: queueBody(),
+    others: [
+      entry(1838, 'pending', { stateChangedAt: minutesAgo(72) }),
+      entry(1845, 'pending', { stateChangedAt: minutesAgo(50) }),
+    ],
+    position: 2,
+  },
+  overdue: {
+    description:
+      "#1840 testing for 1 h 35 min, past the queue's 60 min testing timeout (with --scope queue: a test run overdue)",
+    pr: prBody({ state: 'pending', stateChangedAt: minutesAgo(20) }),
+    queue: queueBody({ testingTimeoutMinutes: 60 }),
+    others: [
+      entry(1840, 'testing', { stateChangedAt: minutesAgo(95) }),
+      entry(1845, 'pending', { stateChangedAt: minutesAgo(10) }),
+    ],
+    position: 2,
+  },
   'hostile-story': {
     description: "Trunk's story text full of HTML, line breaks and javascript: links (v2)",
     pr: prBody({ state: 'failed', isCurrentlySubmittedToQueue: false }),

@@ -211,7 +211,8 @@ export function v2Answer(route, id, query, world) {
 
 /**
  * `GET /v2/pull-requests?repositoryId=&number=`: a PR Trunk has not indexed is absent, not a 404.
- * Trunk knows only the scenario's PR, as v1 does.
+ * Trunk knows the scenario's PR and the other PRs in its queue (from their entries, for a report
+ * on the queue, which asks for their ages); no other PR.
  * @param {URLSearchParams} query
  * @param {World} world
  * @returns {Answer}
@@ -235,8 +236,29 @@ function lookUp(query, world) {
     (numbers === undefined || numbers.includes(pr.number)) &&
     (query.get('branch') ?? pr.branch) === pr.branch &&
     (query.get('baseBranch') ?? pr.baseBranch) === pr.baseBranch;
-  const answer = page(found ? [pr] : [], query);
+  const others = numbers && repositoryId.toLowerCase() === SIM_REPO_ID ? queuedPullRequests(world, numbers) : [];
+  const answer = page([...(found ? [pr] : []), ...others], query);
   return { ...answer, readsPr: found && pr.number === SIM_PR };
+}
+
+/** What the queue's other PRs are beyond their entries: submitted, and ready. */
+const QUEUED = {
+  isCurrentlySubmittedToQueue: true,
+  readiness: { requiresImpactedTargets: false, doesBaseBranchMatch: true, gitHubMergeability: 'mergeable' },
+};
+
+/**
+ * The other PRs in the queue among `numbers`, each made from its entry in v1's queue (its state,
+ * since when, priority, author), in this queue.
+ * @param {World} world
+ * @param {number[]} numbers
+ */
+function queuedPullRequests(world, numbers) {
+  const entries = /** @type {Array<Record<string, unknown>>} */ (world.queue?.enqueuedPullRequests ?? []);
+  const scenario = { ...world.scenario, pr: null, story: {} };
+  return entries
+    .filter((entry) => Number(entry.prNumber) !== SIM_PR && numbers.includes(Number(entry.prNumber)))
+    .map((entry) => pullRequestBody({ ...world, scenario, pr: { ...QUEUED, ...entry } }, { oneNumber: false }));
 }
 
 /**

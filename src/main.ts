@@ -5,7 +5,7 @@ import { messageOf } from './shared/errors.js';
 import { readEvent } from './runner/event.js';
 import { oneLine } from './shared/format.js';
 import { onRequestSent } from './http/transport.js';
-import { readInputs, SECRET_INPUTS, summaryWanted, type Inputs } from './runner/inputs.js';
+import { readInputs, SECRET_INPUTS, summaryWanted, type Inputs, type QueueInputs } from './runner/inputs.js';
 import { createLog, type Log } from './shared/log.js';
 import { observe, type Observation } from './core/observe.js';
 import { toOutputs, type RunFacts } from './render/outputs.js';
@@ -14,6 +14,7 @@ import { buildReport, failureMessage, isUnexpected } from './core/report.js';
 import { actionsRunner, type RunnerIO } from './runner/io.js';
 import { sourceFor } from './trunk/source.js';
 import { renderSummary } from './render/summary.js';
+import { reportOnQueue, type QueueRun } from './queue-scope.js';
 
 /** How long the runner's own I/O waits for the first request to go out before it loads anyway. */
 const PRELOAD_FALLBACK_MS = 150;
@@ -46,8 +47,9 @@ export async function run(overrides: Partial<RunnerIO> = {}): Promise<void> {
 async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSignal): Promise<string[]> {
   const event = readEvent(io.env);
   if (event.problem) log.warning(`${event.problem}; the event's defaults are not available.`);
-  let inputs: Inputs | undefined;
+  let inputs: Inputs | QueueInputs | undefined;
   let observation: Observation | undefined;
+  let queued: QueueRun | undefined;
   const failures: string[] = [];
   try {
     inputs = readInputs((name) => io.getInput(name), io.env, event, redactor);
@@ -61,7 +63,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
       );
     }
     log.debug(
-      `Asking ${inputs.apiUrl} about PR #${inputs.pr} of ${inputs.owner}/${inputs.name} on ${inputs.repoHost}, queue branch ${inputs.targetBranch}.`,
+      `Asking ${inputs.apiUrl} about ${inputs.scope === 'pr' ? `PR #${inputs.pr}` : 'the queue'} of ${inputs.owner}/${inputs.name} on ${inputs.repoHost}, queue branch ${inputs.targetBranch}.`,
     );
     // Once the first request is on its way, the runner's own I/O loads while it waits for Trunk;
     // a connection that never opens must not keep the log waiting, so it loads soon anyway.
@@ -72,26 +74,31 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     };
     const stopListening = onRequestSent(preload);
     const fallback = setTimeout(preload, PRELOAD_FALLBACK_MS).unref();
-    observation = await observe({
-      source: sourceFor(inputs, { log, clock: io.clock, random: io.random }),
-      pr: inputs.pr,
-      log,
-      waitFor: inputs.waitFor,
-      waitTimeoutMs: inputs.waitTimeoutMs,
-      pollIntervalMs: inputs.pollIntervalMs,
-      clock: io.clock,
-      random: io.random,
-      cancel,
-    });
+    if (inputs.scope === 'queue') {
+      queued = await reportOnQueue(inputs, { log, clock: io.clock, random: io.random, cancel });
+    } else {
+      observation = await observe({
+        source: sourceFor(inputs, { log, clock: io.clock, random: io.random }),
+        pr: inputs.pr,
+        log,
+        waitFor: inputs.waitFor,
+        waitTimeoutMs: inputs.waitTimeoutMs,
+        pollIntervalMs: inputs.pollIntervalMs,
+        clock: io.clock,
+        random: io.random,
+        cancel,
+      });
+    }
     stopListening();
     clearTimeout(fallback);
-    if (observation.stop.kind === 'failed' && isUnexpected(observation.stop.error)) {
+    if (observation?.stop.kind === 'failed' && isUnexpected(observation.stop.error)) {
       debugStack(observation.stop.error, log);
     }
   }
 
-  const report =
-    inputs && observation
+  const report = queued
+    ? queued.report
+    : inputs?.scope === 'pr' && observation
       ? buildReport({
           prNumber: inputs.pr,
           observation,
@@ -110,8 +117,12 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     for (const line of report.notices) log.notice(line);
   }
 
-  const facts: RunFacts = { pr: inputs?.pr, mergeQueueRun: inputs?.mergeQueueRun ?? event.mergeQueuePr !== undefined };
-  const { outputs, omitted } = toOutputs(report?.status, facts, observation?.wait);
+  const prInputs = inputs?.scope === 'pr' ? inputs : undefined;
+  const facts: RunFacts = {
+    pr: prInputs?.pr,
+    mergeQueueRun: prInputs?.mergeQueueRun ?? event.mergeQueuePr !== undefined,
+  };
+  const { outputs, omitted } = queued?.outputs ?? toOutputs(report?.status, facts, observation?.wait);
   for (const line of omitted) log.info(line);
   try {
     for (const [name, value] of Object.entries(outputs)) io.setOutput(name, redactor.text(value));
@@ -123,15 +134,19 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   // A run whose inputs failed still says so in the summary, unless it was asked for none.
   const wantSummary = inputs ? inputs.summary : summaryWanted((name) => io.getInput(name));
   if (wantSummary && io.env.GITHUB_STEP_SUMMARY) {
-    const html = renderSummary({
-      status: report?.status,
-      facts,
-      repo: inputs ? `${inputs.owner}/${inputs.name}` : '',
-      serverUrl: io.env.GITHUB_SERVER_URL || 'https://github.com',
-      wait: observation?.wait,
-      failure: failures.length > 0 ? failures.join(' Also: ') : undefined,
-      nowMs: io.clock.now(),
-    });
+    const serverUrl = io.env.GITHUB_SERVER_URL || 'https://github.com';
+    const failure = failures.length > 0 ? failures.join(' Also: ') : undefined;
+    const html =
+      queued?.summary(serverUrl, failure) ??
+      renderSummary({
+        status: report?.status,
+        facts,
+        repo: inputs ? `${inputs.owner}/${inputs.name}` : '',
+        serverUrl,
+        wait: observation?.wait,
+        failure,
+        nowMs: io.clock.now(),
+      });
     try {
       await io.writeSummary(redactor.text(html));
     } catch (error) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { renderReadme } from '../../scripts/docs.mjs';
+import { HEALTH_REASON_CODES } from '../../src/core/health.js';
 import { PR_STATES, REASON_CODES, WAITABLE_STATES } from '../../src/core/verdict.js';
 
 const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
@@ -31,5 +32,6 @@ describe('docs', () => {
     expect(WAITABLE_STATES.filter((s) => !waitFor.has(s))).toEqual([]);
     const reasons = words(action.outputs['not-ready-reasons']?.description);
     expect(REASON_CODES.filter((code) => !reasons.has(code))).toEqual([]);
+    expect(HEALTH_REASON_CODES.filter((code) => !reasons.has(code))).toEqual([]);
   });
 });

@@ -82,6 +82,8 @@ describe('README workflows: every run: step', () => {
       'Gate a deploy job on `ready` or `state`, through job outputs › preview-deploy › step 1',
       'Know which PR a merge-queue test run is testing › which-pr › step 2',
       'Gate a deploy job until the PR is merged › deploy › step 1',
+      'Report on the queue itself, on a schedule (`scope: queue`) › queue-health › step 2',
+      'Hold a deploy while the queue is paused or stuck › deploy › step 1',
     ]);
   });
 

@@ -93,6 +93,7 @@ describe('a bad command line', () => {
     ['demo', ['--bogus'], /unknown option --bogus/],
     ['demo', ['--scenario', 'nope'], /unknown scenario "nope"; known: testing, /],
     ['demo', ['--wait-for'], /'--wait-for <value>' argument missing/],
+    ['demo', ['--scope', 'repo'], /--scope must be pr or queue, got "repo"/],
     ['bench', ['--bogus'], /unknown option --bogus/],
     ['bench', ['--runs', 'many'], /--runs must be a whole number from 1 to 1000, got "many"/],
   ];

@@ -121,6 +121,8 @@ describe('README examples that are whole workflows', () => {
       'Gate a deploy job on `ready` or `state`, through job outputs',
       'Know which PR a merge-queue test run is testing',
       'Gate a deploy job until the PR is merged',
+      'Report on the queue itself, on a schedule (`scope: queue`)',
+      'Hold a deploy while the queue is paused or stuck',
     ]);
   });
 

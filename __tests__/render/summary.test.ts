@@ -2,7 +2,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { SIM_SHA } from '../../simulator/scenarios.mjs';
 import { deriveStatus, type StatusInput } from '../../src/core/status.js';
-import { entryWindow, escapeHtml, MAX_ENTRY_ROWS, renderSummary, type SummaryInput } from '../../src/render/summary.js';
+import { escapeHtml, renderSummary, type SummaryInput } from '../../src/render/summary.js';
+import { entryWindow, MAX_ENTRY_ROWS } from '../../src/render/queue-tables.js';
 import type { PrAnswer } from '../../src/core/model.js';
 import { entry, found, notFound, queue, queueBody, queueFrom, readiness } from '../helpers/fixtures.js';
 
@@ -206,8 +207,10 @@ describe('fields shown only here', () => {
     expect(html).toContain(`<th align="left">Required statuses</th><td>${x === null ? 'none' : '—'}</td>`);
     expect(html).toContain('<th align="left">Priority</th><td>— (—)</td>');
     expect(html).toContain('#1842</a> in octo-org/octo-repo.');
+    // A column no listed row has a value for is left out, not shown as a column of dashes.
+    expect(html).toContain('<tr><th>#</th><th>PR</th><th>State</th></tr>');
     expect(html).toContain(
-      '<td><a href="https://github.com/octo-org/octo-repo/pull/1840">#1840</a></td><td>testing</td><td>—</td><td>—</td><td>—</td></tr>',
+      '<td><a href="https://github.com/octo-org/octo-repo/pull/1840">#1840</a></td><td>testing</td></tr>',
     );
   });
 
@@ -222,6 +225,37 @@ describe('fields shown only here', () => {
       }),
     });
     expect(html).toMatch(/<b>#1842 [^<]*<\/b><\/a><\/td><td>testing<\/td><td>high<\/td><td>octocat<\/td>/);
+  });
+
+  // v2's order names each PR but not its priority, author or since when: only the PR's own row
+  // would fill those, and a column blank for every row but one says nothing.
+  const bareLine = (...numbers: number[]) =>
+    queueFrom({
+      ...queueBody(),
+      enqueuedPullRequests: numbers.map((n) =>
+        entry(n, 'testing', { priorityName: undefined, prAuthor: undefined, stateChangedAt: undefined }),
+      ),
+    });
+  const header = (html: string) => /<h3>Entries<\/h3><table><tr>(.*?)<\/tr>/.exec(html)?.[1];
+
+  it('leaves out a column that only the PR’s own row would fill', () => {
+    const html = render({ status: status({ queue: bareLine(1840, 1842, 1845) }) });
+    expect(header(html)).toBe('<th>#</th><th>PR</th><th>State</th>');
+    expect(html).toContain('<td>👉 2</td><td><a href="https://github.com/octo-org/octo-repo/pull/1842"><b>#1842');
+  });
+
+  it('keeps a column two rows fill, with a dash where a row has nothing', () => {
+    const body = {
+      ...queueBody(),
+      enqueuedPullRequests: [
+        entry(1840, 'testing', { priorityName: 'high', prAuthor: undefined, stateChangedAt: undefined }),
+        entry(1842, 'testing', { prAuthor: undefined, stateChangedAt: undefined }),
+        entry(1845, 'pending', { priorityName: undefined, prAuthor: undefined, stateChangedAt: undefined }),
+      ],
+    };
+    const html = render({ status: status({ queue: queueFrom(body) }) });
+    expect(header(html)).toBe('<th>#</th><th>PR</th><th>State</th><th>Priority</th>');
+    expect(html).toContain('<td>pending</td><td>—</td></tr>');
   });
 });
 

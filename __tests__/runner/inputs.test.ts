@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { InputError } from '../../src/shared/errors.js';
 import type { EventFacts } from '../../src/runner/event.js';
-import { INPUT_DEFAULTS, readInputs, SECRET_INPUTS, summaryWanted } from '../../src/runner/inputs.js';
+import { INPUT_DEFAULTS, readInputs, SECRET_INPUTS, summaryWanted, type Inputs } from '../../src/runner/inputs.js';
 import { createRedactor } from '../../src/shared/redact.js';
 
 const env = { GITHUB_REPOSITORY: 'octo-org/octo-repo', GITHUB_SERVER_URL: 'https://github.com' };
@@ -12,7 +12,7 @@ const prEvent: EventFacts = {
   headSha: 'abc',
 };
 
-function read(inputs: Record<string, string>, event: EventFacts = prEvent, environment: NodeJS.ProcessEnv = env) {
+function readAny(inputs: Record<string, string>, event: EventFacts = prEvent, environment: NodeJS.ProcessEnv = env) {
   return readInputs(
     (name) => inputs[name] ?? '',
     environment,
@@ -20,11 +20,17 @@ function read(inputs: Record<string, string>, event: EventFacts = prEvent, envir
     createRedactor([inputs['api-token'] ?? '', inputs['api-key'] ?? '']),
   );
 }
+
+function read(inputs: Record<string, string>, event?: EventFacts, environment?: NodeJS.ProcessEnv): Inputs {
+  const read = readAny(inputs, event, environment);
+  if (read.scope !== 'pr') throw new Error(`scope ${read.scope}, not pr`);
+  return read;
+}
 const token = { 'api-token': 'tok' };
 
 function failure(inputs: Record<string, string>, event?: EventFacts, environment?: NodeJS.ProcessEnv): InputError {
   try {
-    read(inputs, event, environment);
+    readAny(inputs, event, environment);
   } catch (error) {
     if (error instanceof InputError) return error;
     throw error;
@@ -52,6 +58,7 @@ describe('readInputs', () => {
       requestTimeoutMs: 30_000,
       retries: 3,
       summary: true,
+      scope: 'pr',
     });
   });
 
@@ -422,5 +429,60 @@ describe('summaryWanted', () => {
     } else {
       expect(summary).toBe(wanted);
     }
+  });
+});
+
+describe('scope: queue', () => {
+  const queue = { ...token, scope: 'queue' };
+  const schedule: EventFacts = { defaultBranch: 'trunk' };
+
+  it('needs no PR: a schedule event has none, and the branch defaults to the repository default', () => {
+    const inputs = readAny(queue, schedule);
+    expect(inputs).toMatchObject({ scope: 'queue', targetBranch: 'trunk', stallMinutes: 30 });
+    expect(inputs).not.toHaveProperty('pr');
+    expect(inputs).not.toHaveProperty('waitFor');
+    expect(readAny(queue, {})).toMatchObject({ targetBranch: 'main' });
+    expect(readAny({ ...queue, 'target-branch': 'refs/heads/release' }, schedule)).toMatchObject({
+      targetBranch: 'release',
+    });
+  });
+
+  it('does not read pr, and takes the scope in any case', () => {
+    expect(readAny({ ...queue, scope: 'Queue', pr: 'not a number' }, prEvent)).toMatchObject({
+      scope: 'queue',
+      targetBranch: 'trunk',
+    });
+  });
+
+  it('takes stall-minutes as a number of minutes above 0', () => {
+    expect(readAny({ ...queue, 'stall-minutes': '2.5' }, schedule)).toMatchObject({ stallMinutes: 2.5 });
+    expect(readAny({ ...queue, 'stall-minutes': ' 90 ' }, schedule)).toMatchObject({ stallMinutes: 90 });
+  });
+
+  it.each([
+    [{ scope: 'repo' }, 'scope', 'must be pr (report one pull request) or queue (report the queue itself), got "repo"'],
+    [
+      { 'wait-for': 'merged' },
+      'wait-for',
+      "waits for a pull request's state, but scope is queue, which reads the queue once and has no PR; remove wait-for, or set scope to pr",
+    ],
+    [{ 'stall-minutes': '0' }, 'stall-minutes', 'must be a number of minutes above 0, got "0"'],
+    [{ 'stall-minutes': '-5' }, 'stall-minutes', 'must be a number of minutes above 0, got "-5"'],
+    [{ 'stall-minutes': 'half an hour' }, 'stall-minutes', 'must be a number of minutes above 0, got "half an hour"'],
+    [{ 'stall-minutes': '10081' }, 'stall-minutes', 'must be at most 10080 minutes (a week), got "10081"'],
+  ])('%j fails before any request, in one line naming %s', (values, input, problem) => {
+    const error = failure({ ...queue, ...values }, schedule);
+    expect(error.input).toBe(input);
+    expect(error.message).toBe(`Input '${input}' ${problem}`);
+  });
+
+  it('a stall-minutes that is not a number fails with scope pr too: it is a mistake either way', () => {
+    expect(failure({ ...token, 'stall-minutes': 'x' }).input).toBe('stall-minutes');
+  });
+
+  it('an unreadable event file with no target-branch names GITHUB_EVENT_PATH and target-branch', () => {
+    expect(() => readAny(queue, { problem: 'The event file GITHUB_EVENT_PATH (/x) does not exist' })).toThrow(
+      'The event file GITHUB_EVENT_PATH (/x) does not exist, so target-branch has no default; set the target-branch input.',
+    );
   });
 });

@@ -4,7 +4,7 @@
 // works on the neutral model, whichever API answered.
 import type { PrAnswer, PrFacts, QueueAnswer, QueueFacts, Story } from './model.js';
 import { decideVerdict, stateOf, TERMINAL_STATES, type Verdict } from './verdict.js';
-import { parseTimestamp, validDate } from '../shared/time.js';
+import { parseTimestamp, secondsSince, validDate } from '../shared/time.js';
 
 export interface Status {
   prNumber: number;
@@ -78,7 +78,7 @@ export function deriveStatus({
     aheadTesting: index < 0 ? undefined : aheadTesting,
     aheadPending: index < 0 ? undefined : ahead.length - aheadTesting,
     stateChangedMs: changedMs,
-    stateAgeSeconds: changedMs === undefined ? undefined : Math.max(0, Math.floor((nowMs - changedMs) / 1000)),
+    stateAgeSeconds: changedMs === undefined ? undefined : secondsSince(changedMs, nowMs),
     testingDeadlineMs:
       state === 'testing' && timeoutMinutes > 0 && deadline !== undefined && validDate(deadline) ? deadline : undefined,
     stale: eventHeadSha && pr?.sha ? eventHeadSha.toLowerCase() !== pr.sha.toLowerCase() : undefined,

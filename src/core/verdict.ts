@@ -126,9 +126,11 @@ function verdict(reasons: ReasonCode[]): Verdict {
   return { ready: reasons.length === 0, reasons };
 }
 
-// A mergeability this version does not know still has to make a code that survives being split
-// on commas and matched in a workflow expression.
-function asCodePart(value: string): string {
+/**
+ * A value this version does not know (a mergeability, a queue state) as part of a reason code: it
+ * still has to survive being split on commas and matched in a workflow expression.
+ */
+export function asCodePart(value: string): string {
   return value.replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'unspecified';
 }
 

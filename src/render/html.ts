@@ -23,3 +23,24 @@ export function isSafeLink(url: string | undefined | null): url is string {
 export function link(url: string | undefined | null, labelHtml: string): string {
   return isSafeLink(url) ? `<a href="${escapeHtml(url, 2000)}">${labelHtml}</a>` : labelHtml;
 }
+
+/** A value shown only in the summary: "—" when the API did not send it. */
+export function orDash(value: unknown): string {
+  return value === undefined || value === null || value === '' ? '—' : escapeHtml(value);
+}
+
+/** One row of a two-column table: a heading (ours) and a value (HTML already), never an empty cell. */
+export function row(name: string, valueHtml: string): string {
+  return `<tr><th align="left">${name}</th><td>${valueHtml || '—'}</td></tr>`;
+}
+
+/**
+ * `labelHtml` linked to the PR's page through GITHUB_SERVER_URL, so GitHub Enterprise links stay
+ * on its host; the label alone when that is not an http(s) URL.
+ */
+export function pullRequestLink(serverUrl: string, repo: string, prNumber: number, labelHtml: string): string {
+  if (!/^https?:\/\/[^\s"'<>]+$/i.test(serverUrl)) return labelHtml;
+  // The number is a number: only the text from outside goes through escapeHtml.
+  const pulls = `${serverUrl.replace(/\/+$/, '')}/${repo}/pull/`;
+  return `<a href="${escapeHtml(pulls, 2000)}${prNumber}">${labelHtml}</a>`;
+}

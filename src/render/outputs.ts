@@ -52,8 +52,16 @@ export const STORY_OUTPUTS = [
   'trunk-url',
 ] as const;
 
+/** The queue's health: set with `scope: queue` only. */
+const QUEUE_OUTPUTS = [
+  'queue-testing',
+  'queue-waiting',
+  'queue-longest-wait-seconds',
+  'queue-oldest-testing-seconds',
+] as const;
+
 /** Every output of the action, in the order action.yml lists them. */
-export const OUTPUT_NAMES = [...STATUS_OUTPUTS, ...STORY_OUTPUTS] as const;
+export const OUTPUT_NAMES = [...STATUS_OUTPUTS, ...STORY_OUTPUTS, ...QUEUE_OUTPUTS] as const;
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 export type Outputs = Record<OutputName, string>;
 
@@ -74,16 +82,25 @@ export interface OutputSet {
 }
 
 export function toOutputs(status: Status | undefined, run: RunFacts, wait: WaitOutcome | undefined): OutputSet {
-  const outputs = Object.fromEntries(OUTPUT_NAMES.map((name) => [name, ''])) as Outputs;
+  const outputs = blankOutputs();
   outputs.pr = text(run.pr);
   outputs['merge-queue-run'] = String(run.mergeQueueRun);
   outputs['waited-seconds'] = String(wait?.waitedSeconds ?? 0);
   outputs['timed-out'] = String(wait?.timedOut ?? false);
   if (status) Object.assign(outputs, statusOutputs(status), storyOutputs(status.story));
+  return bounded(outputs, { 'pr-json': status?.prJson ?? '', 'queue-json': status?.queueJson ?? '' });
+}
+
+/** Every output, empty. */
+export function blankOutputs(): Outputs {
+  return Object.fromEntries(OUTPUT_NAMES.map((name) => [name, ''])) as Outputs;
+}
+
+/** Each output a single line, the bodies as Trunk sent them, and none over GitHub's limit. */
+export function bounded(outputs: Outputs, bodies: Pick<Outputs, 'pr-json' | 'queue-json'>): OutputSet {
   for (const name of OUTPUT_NAMES) outputs[name] = oneLine(outputs[name]);
   // The bodies as Trunk sent them, line breaks and all.
-  outputs['pr-json'] = status?.prJson ?? '';
-  outputs['queue-json'] = status?.queueJson ?? '';
+  Object.assign(outputs, bodies);
 
   const omitted: string[] = [];
   for (const name of OUTPUT_NAMES) {

@@ -3,23 +3,15 @@
 // queue. Pure: the clock is an argument. Every text from the API or the event goes through
 // escapeHtml (html.ts), and the whole summary stays far below GitHub's 1 MiB step limit.
 import { formatDuration, grouped, humanSpan, ordinal, plural, utcClock } from '../shared/format.js';
-import { escapeHtml } from './html.js';
-import type { QueueEntry } from '../core/model.js';
+import { escapeHtml, orDash, pullRequestLink, row } from './html.js';
 import type { WaitOutcome } from '../core/observe.js';
 import type { RunFacts } from './outputs.js';
 import { queueStateNote, type Status } from '../core/status.js';
-import { parseTimestamp } from '../shared/time.js';
+import { entriesTable, settingsTable } from './queue-tables.js';
 import { storySection } from './summary-story.js';
 import { describeReason, fixForReason, NOT_SUBMITTED, stateText } from '../core/verdict.js';
 
 export { escapeHtml };
-
-/** Entry rows at most; a PR further down shows with a few rows around it. */
-export const MAX_ENTRY_ROWS = 50;
-/** Rows shown on each side of the PR's own row when it is further down than the first rows. */
-const AROUND = 2;
-const MAX_LISTED_STATUSES = 20;
-const COLUMNS = 6;
 
 export interface SummaryInput {
   status?: Status;
@@ -42,7 +34,7 @@ export function renderSummary(input: SummaryInput): string {
     const note = queueStateNote(status);
     if (note) parts.push(`<p>⚠️ ${escapeHtml(note, 1000)}</p>`);
     parts.push(prLine(input, status), reasonsList(status), storySection(status, input.nowMs));
-    parts.push(factsTable(input, status), readinessList(status), queueSection(status), entriesTable(input, status));
+    parts.push(factsTable(input, status), readinessList(status), queueSection(status), entries(input, status));
   }
   // An empty part would leave a blank line, which ends the HTML block in Markdown.
   return `${parts.filter(Boolean).join('\n')}\n`;
@@ -96,19 +88,8 @@ function reasonsList({ verdict, story }: Status): string {
   return `<p>Why not ready, and what clears it:</p><ul>${items.join('')}</ul>`;
 }
 
-function prUrl(input: SummaryInput, prNumber: number): string | undefined {
-  if (!/^https?:\/\/[^\s"'<>]+$/i.test(input.serverUrl)) return undefined;
-  return `${input.serverUrl.replace(/\/+$/, '')}/${input.repo}/pull/${prNumber}`;
-}
-
 function prLink(input: SummaryInput, prNumber: number, label: string): string {
-  const url = prUrl(input, prNumber);
-  return url ? `<a href="${escapeHtml(url, 2000)}">${label}</a>` : label;
-}
-
-/** A value shown only here: "—" when the API did not send it. */
-function orDash(value: unknown): string {
-  return value === undefined || value === null || value === '' ? '—' : escapeHtml(value);
+  return pullRequestLink(input.serverUrl, input.repo, prNumber, label);
 }
 
 function prLine(input: SummaryInput, status: Status): string {
@@ -117,10 +98,6 @@ function prLine(input: SummaryInput, status: Status): string {
   const author = pr?.author ? ` by ${escapeHtml(pr.author)}` : '';
   const testRun = input.facts.mergeQueueRun ? ' This run is one of the merge queue’s test runs for it.' : '';
   return `<p>${prLink(input, status.prNumber, label)}${author} in ${escapeHtml(input.repo)}.${testRun}</p>`;
-}
-
-function row(name: string, valueHtml: string): string {
-  return `<tr><th align="left">${name}</th><td>${valueHtml || '—'}</td></tr>`;
 }
 
 function factsTable(input: SummaryInput, status: Status): string {
@@ -203,105 +180,19 @@ function readinessList(status: Status): string {
 }
 
 function queueSection({ queue }: Status): string {
-  const { settings } = queue;
-  const statuses = settings.requiredStatuses;
-  const listed = (statuses ?? [])
-    .slice(0, MAX_LISTED_STATUSES)
-    .map((s) => escapeHtml(s))
-    .join(', ');
-  const more =
-    statuses && statuses.length > MAX_LISTED_STATUSES
-      ? ` and ${grouped(statuses.length - MAX_LISTED_STATUSES)} more`
-      : '';
-  const { batching } = settings;
-  const batchingText = !batching
-    ? '—'
-    : batching.on
-      ? `on (min size ${orDash(batching.minSize)}, max wait ${batching.maxWaitMinutes === undefined ? '—' : plural(batching.maxWaitMinutes, 'minute')})`
-      : 'off';
-  const timeout = queue.testingTimeoutMinutes;
-  const rows = [
-    row('Concurrency', orDash(settings.concurrency)),
-    row('Testing timeout', timeout === undefined ? '—' : timeout > 0 ? plural(timeout, 'minute') : 'none'),
-    row('Batching', batchingText),
-    row('Merge method', orDash(settings.mergeMethod)),
-    row('Required statuses', !statuses ? '—' : statuses.length ? listed + more : 'none'),
-  ];
   const entries = plural(queue.length, 'entry', 'entries');
   return (
     `<h3>Queue for ${escapeHtml(queue.branch)}</h3>` +
     `<p>${escapeHtml(queue.state)}, ${escapeHtml(queue.mode)} mode, ${entries}.</p>` +
-    `<details><summary>Queue settings</summary><table>${rows.join('')}</table></details>`
+    settingsTable(queue)
   );
 }
 
-/** The rows to show: the first ones, and the PR's own with a few around it when it is further down. */
-export function entryWindow(length: number, position: number | undefined): Array<[number, number]> {
-  if (length <= MAX_ENTRY_ROWS || position === undefined || position <= MAX_ENTRY_ROWS - AROUND) {
-    return [[0, Math.min(length, MAX_ENTRY_ROWS)]];
-  }
-  const from = Math.max(position - 1 - AROUND, 0);
-  const to = Math.min(position + AROUND, length);
-  // The gap between the two is at least two rows: a "1 more" line would hide no more than it shows.
-  return [
-    [0, Math.min(MAX_ENTRY_ROWS - (to - from), from - 2)],
-    [from, to],
-  ];
-}
-
-function entriesTable(input: SummaryInput, status: Status): string {
-  const entries = status.queue.entries;
-  if (entries.length === 0) return '<p>The queue is empty.</p>';
-  const header = '<tr><th>#</th><th>PR</th><th>State</th><th>Priority</th><th>Author</th><th>Since</th></tr>';
-  const rows: string[] = [];
-  let shownTo = 0;
-  for (const [from, to] of entryWindow(entries.length, status.position)) {
-    if (from > shownTo) rows.push(gapRow(from - shownTo));
-    entries.slice(from, to).forEach((entry, i) => rows.push(entryRow(input, entry, from + i + 1, status)));
-    shownTo = to;
-  }
-  if (status.queue.length > shownTo) rows.push(gapRow(status.queue.length - shownTo));
-  const parallel =
-    status.queue.mode === 'parallel'
-      ? '<p>Parallel mode: this list is the order the queue considers PRs in, not a strict line; several PRs can be next at once.</p>'
-      : '';
-  return `<h3>Entries</h3><table>${header}${rows.join('')}</table>${parallel}`;
-}
-
-/** "30 min ago", or the time as reported when it cannot be read. */
-function sinceCell(reported: string | undefined, nowMs: number): string {
-  if (reported === undefined) return '—';
-  const ms = parseTimestamp(reported);
-  return ms === undefined ? escapeHtml(reported) : `${humanSpan((nowMs - ms) / 1000)} ago`;
-}
-
-function gapRow(count: number): string {
-  return `<tr><td colspan="${COLUMNS}">… ${grouped(count)} more</td></tr>`;
-}
-
-function entryRow(input: SummaryInput, listed: QueueEntry, place: number, status: Status): string {
-  const mine = listed.number === status.prNumber;
-  // An API whose line carries less about each PR (v2's order) still knows this PR's own facts.
-  const own = status.pr;
-  const entry: QueueEntry =
-    mine && own
-      ? {
-          ...listed,
-          title: listed.title ?? own.title,
-          author: listed.author ?? own.author,
-          priorityName: listed.priorityName ?? own.priorityName,
-          stateChangedAt: listed.stateChangedAt ?? own.stateChangedAt,
-        }
-      : listed;
-  const label = `#${escapeHtml(entry.number)}${entry.title === undefined ? '' : ` ${escapeHtml(entry.title)}`}`;
-  const pr = prLink(input, entry.number, mine ? `<b>${label}</b>` : label);
-  const cells = [
-    mine ? `👉 ${grouped(place)}` : grouped(place),
-    pr,
-    escapeHtml(entry.state),
-    orDash(entry.priorityName),
-    orDash(entry.author),
-    sinceCell(entry.stateChangedAt, input.nowMs),
-  ];
-  return `<tr>${cells.map((cell) => `<td>${cell || '—'}</td>`).join('')}</tr>`;
+function entries(input: SummaryInput, status: Status): string {
+  return entriesTable({
+    queue: status.queue,
+    nowMs: input.nowMs,
+    link: (prNumber, label) => prLink(input, prNumber, label),
+    own: { number: status.prNumber, position: status.position, facts: status.pr },
+  });
 }

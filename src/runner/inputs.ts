@@ -5,12 +5,15 @@ import { InputError } from '../shared/errors.js';
 import type { Redactor } from '../shared/redact.js';
 import { MAX_PR, type EventFacts } from './event.js';
 import { WAITABLE_STATES } from '../core/verdict.js';
+import { minutes, queueBranch, scope, waitForWithQueue } from './scope.js';
 import { whichPr, type PrTarget } from './which-pr.js';
 
 /** The inputs that hold secrets: each is masked before anything is logged. */
 export const SECRET_INPUTS = ['api-token', 'api-key'] as const;
 
 export interface Inputs extends PrTarget {
+  /** One PR; `QueueInputs` for the queue itself. */
+  scope: 'pr';
   /** The v1 organization token (`x-api-token`); empty when not set. */
   apiToken: string;
   /** The v2 API key (`Authorization: Bearer`); empty when not set. */
@@ -28,6 +31,16 @@ export interface Inputs extends PrTarget {
   requestTimeoutMs: number;
   retries: number;
   summary: boolean;
+}
+
+/** `scope: queue`: the queue itself, no PR and no wait. */
+export interface QueueInputs extends Omit<
+  Inputs,
+  keyof PrTarget | 'scope' | 'waitFor' | 'waitTimeoutMs' | 'pollIntervalMs'
+> {
+  scope: 'queue';
+  targetBranch: string;
+  stallMinutes: number;
 }
 
 export type GetInput = (name: string) => string;
@@ -51,6 +64,8 @@ export const INPUT_DEFAULTS = {
   'request-timeout-seconds': '30',
   retries: '3',
   summary: 'true',
+  scope: 'pr',
+  'stall-minutes': '30',
 } as const;
 export type InputName = keyof typeof INPUT_DEFAULTS;
 // setTimeout cannot hold more than 2^31-1 ms (~24.8 days); no job runs that long anyway.
@@ -251,28 +266,35 @@ function readCredentials(get: (name: InputName) => string): Pick<Inputs, 'apiTok
   return { apiToken, apiKey };
 }
 
-export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: EventFacts, redactor: Redactor): Inputs {
+export function readInputs(
+  getInput: GetInput,
+  env: NodeJS.ProcessEnv,
+  event: EventFacts,
+  redactor: Redactor,
+): Inputs | QueueInputs {
   const show: Show = (raw) => quote(redactor.text(raw));
   const get = (name: InputName) => getInput(name).trim() || INPUT_DEFAULTS[name];
 
   const credentials = readCredentials(get);
+  const queueScope = parse('scope', scope, get('scope'), show) === 'queue';
 
   const repoRaw = get('repo') || (env.GITHUB_REPOSITORY ?? '');
   if (!repoRaw) throw new InputError('repo', 'is empty and GITHUB_REPOSITORY is not set; set repo to owner/name');
   const repo = parseRepo(repoRaw, show);
 
-  const prRaw = get('pr');
+  // The queue itself needs no PR: a schedule's event has none, and `pr` is not asked.
+  const prRaw = queueScope ? '' : get('pr');
   const prInput = prRaw
     ? parse('pr', wholeNumber(1, MAX_PR, `a pull request number from 1 to ${MAX_PR}`), prRaw, show)
     : undefined;
   const branchRaw = get('target-branch');
-  const target = whichPr(prInput, branchRaw && parseTargetBranch(branchRaw, show), event);
+  const branch = branchRaw && parseTargetBranch(branchRaw, show);
+  const target = queueScope ? undefined : whichPr(prInput, branch, event);
 
-  const inputs: Omit<Inputs, 'summary'> = {
+  const inputs = {
     ...credentials,
     ...repo,
     repoHost: get('repo-host') ? parseRepoHost(get('repo-host'), show) : hostOf(env.GITHUB_SERVER_URL),
-    ...target,
     apiUrl: parseApiUrl(get('api-url'), show),
     failIfNotReady: parse('fail-if-not-ready', bool, get('fail-if-not-ready'), show),
     waitFor: parse('wait-for', waitFor, get('wait-for'), show),
@@ -290,8 +312,13 @@ export function readInputs(getInput: GetInput, env: NodeJS.ProcessEnv, event: Ev
       show,
     ),
     retries: parse('retries', wholeNumber(0, 10, 'a whole number from 0 to 10'), get('retries'), show),
+    stallMinutes: parse('stall-minutes', minutes, get('stall-minutes'), show),
   };
   // Checked here for its message; the value is summaryWanted's, the rule a run whose inputs failed uses too.
   parse('summary', bool, get('summary'), show);
-  return { ...inputs, summary: summaryWanted(getInput) };
+  const summary = summaryWanted(getInput);
+  const { waitFor: states, waitTimeoutMs, pollIntervalMs, stallMinutes, ...common } = inputs;
+  if (target) return { ...common, ...target, scope: 'pr', waitFor: states, waitTimeoutMs, pollIntervalMs, summary };
+  if (states.length > 0) throw waitForWithQueue();
+  return { ...common, scope: 'queue', targetBranch: queueBranch(branch, event), stallMinutes, summary };
 }

@@ -38,6 +38,11 @@ export function parseTimestamp(text: string): number | undefined {
   return validDate(ms) ? ms : undefined;
 }
 
+/** Whole seconds from `ms` to `nowMs`; 0 for a time ahead of now (the two clocks differ). */
+export function secondsSince(ms: number, nowMs: number): number {
+  return Math.max(0, Math.floor((nowMs - ms) / 1000));
+}
+
 /** ISO 8601 in UTC to the second: `2026-11-20T12:00:00Z`; empty for a time no date can hold. */
 export function isoSeconds(ms: number): string {
   if (!validDate(ms)) return '';

@@ -9,6 +9,7 @@ import type { RawResponse } from '../../http/transport.js';
 import { rawJsonAt } from '../json-text.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from '../../core/model.js';
 import { errorCode, v2Detail, V2Api } from './api.js';
+import { withEntryFacts } from './entry-facts.js';
 import {
   blockReasons,
   mergeQueueListSchema,
@@ -67,10 +68,16 @@ export class V2Source implements StatusSource {
     return this.queueAndStory(this.last ?? { text: '', path: [] }, signal);
   }
 
-  /** The queue and its order: the line, for a report on the queue itself. */
+  /**
+   * The queue and its order, with how long each of the first PRs in line has been in its state
+   * (one more read): the line, for a report on the queue itself.
+   */
   async readQueue(signal: AbortSignal): Promise<QueueAnswer> {
-    const queue = await this.mergeQueue(await this.repository(signal), signal);
-    return queueAnswer(queue, await this.order(queue.value.id, signal));
+    const repositoryId = await this.repository(signal);
+    const queue = await this.mergeQueue(repositoryId, signal);
+    const answer = queueAnswer(queue, await this.order(queue.value.id, signal));
+    const place = { repositoryId, queueId: queue.value.id };
+    return { ...answer, queue: await withEntryFacts(this.api, place, answer.queue, signal) };
   }
 
   /** The order and the story, read together. */

@@ -1,0 +1,152 @@
+// What a report on the queue says in words: the one sentence that leads the summary and is the
+// log's account, the error line of a failing gate, and the lines the log owes the reader. Codes
+// only in parentheses.
+import { describe, expect, it } from '@jest/globals';
+import { assessQueue } from '../../src/core/health.js';
+import type { QueueEntry, QueueFacts } from '../../src/core/model.js';
+import { buildQueueReport, healthSentence, queueStateWords } from '../../src/core/queue-report.js';
+
+const NOW = Date.parse('2026-11-20T12:00:00Z');
+
+function entry(number: number, state: string, minutes?: number): QueueEntry {
+  return {
+    number,
+    state,
+    testing: state === 'testing' || state === 'tests_passed',
+    stateChangedAt: minutes === undefined ? undefined : new Date(NOW - minutes * 60_000).toISOString(),
+  };
+}
+
+function queue(state: string, entries: QueueEntry[], overrides: Partial<QueueFacts> = {}): QueueFacts {
+  return {
+    state,
+    mode: 'single',
+    branch: 'main',
+    testingTimeoutMinutes: 60,
+    settings: {},
+    entries,
+    length: entries.length,
+    ...overrides,
+  };
+}
+
+const report = (facts: QueueFacts, failIfNotReady = false) =>
+  buildQueueReport({
+    queue: facts,
+    health: assessQueue({ queue: facts, nowMs: NOW, stallMinutes: 30 }),
+    failIfNotReady,
+  });
+const sentence = (facts: QueueFacts) =>
+  healthSentence(facts, assessQueue({ queue: facts, nowMs: NOW, stallMinutes: 30 }));
+
+const moving = [
+  entry(1840, 'testing', 20),
+  entry(1841, 'testing', 5),
+  ...[1, 2, 3, 4, 5].map((n) => entry(1850 + n, 'pending', 10 + n * 12)),
+];
+
+describe('the health in one sentence', () => {
+  it.each<[string, QueueFacts, string]>([
+    [
+      'healthy',
+      queue('running', moving),
+      'Queue main is healthy: 2 testing, 5 waiting; the longest wait is 1 h 10 min',
+    ],
+    ['healthy and empty', queue('running', []), 'Queue main is healthy: empty'],
+    [
+      'paused',
+      queue('paused', moving),
+      'Queue main is paused: nothing is tested or merged until it resumes; 2 testing, 5 waiting',
+    ],
+    [
+      'draining',
+      queue('draining', moving),
+      'Queue main is draining: PRs in it keep going, but nothing new is admitted; 2 testing, 5 waiting',
+    ],
+    [
+      'switching modes',
+      queue('switching_modes', moving),
+      'Queue main is switching modes: nothing new is admitted until the switch ends; 2 testing, 5 waiting',
+    ],
+    [
+      'a state this version does not know',
+      queue('frozen', moving),
+      'Queue main is in a state this version does not know (frozen); 2 testing, 5 waiting',
+    ],
+    [
+      'a test run past its timeout',
+      queue('running', [entry(1840, 'testing', 95), entry(1845, 'pending', 10)]),
+      'Queue main has a test run past its timeout: #1840 has been testing for 1 h 35 min, over the 1 h limit; 1 testing, 1 waiting',
+    ],
+    [
+      'several, the oldest named',
+      queue('running', [entry(1840, 'testing', 95), entry(1841, 'testing', 125)]),
+      'Queue main has 2 test runs past their timeout: the oldest, #1841, has been testing for 2 h 5 min, over the 1 h limit; 2 testing, 0 waiting',
+    ],
+    [
+      'stalled',
+      queue('running', [entry(1838, 'pending', 72), entry(1842, 'pending', 45), entry(1845, 'pending', 50)]),
+      'Queue main is stalled: 3 waiting, none testing, and no entry has changed state for 45 min',
+    ],
+    [
+      'no times at all: running, never "healthy"',
+      queue('running', [entry(1838, 'pending'), entry(1842, 'pending')]),
+      'Queue main is running: 0 testing, 2 waiting; whether it is stalled is unknown: Trunk sent no time for any entry',
+    ],
+    [
+      'some times missing: the longest wait is a lower bound',
+      queue('running', [entry(1840, 'testing', 5), entry(1842, 'pending', 12)], { length: 60 }),
+      'Queue main is healthy: 1 testing, 59 waiting; the longest wait is at least 12 min',
+    ],
+  ])('%s', (_, facts, expected) => {
+    expect(sentence(facts)).toBe(expected);
+  });
+
+  it('queue states in words: no snake_case code outside parentheses', () => {
+    expect(['running', 'paused', 'draining', 'switching_modes', 'new_state'].map(queueStateWords)).toEqual([
+      'running',
+      'paused',
+      'draining',
+      'switching modes',
+      'in a state this version does not know (new_state)',
+    ]);
+  });
+});
+
+describe('the lines for the log', () => {
+  it('the account says the health in words, the codes after it in parentheses', () => {
+    expect(report(queue('paused', moving)).statusLine).toBe(
+      'Queue main is paused: nothing is tested or merged until it resumes; 2 testing, 5 waiting (not ready: queue_paused).',
+    );
+    expect(report(queue('running', moving)).statusLine).toMatch(/ \(ready\)\.$/);
+  });
+
+  it('a gate that fails names each reason, code then words; no warning beside it', () => {
+    const gated = report(queue('draining', [entry(1840, 'testing', 95)]), true);
+    expect(gated.failures).toEqual([
+      'Queue main is not healthy: queue_draining (the queue is draining: PRs in it keep going, but nothing new is admitted), testing_overdue (the queue has a test run past its timeout: #1840 has been testing for 1 h 35 min, over the 1 h limit).',
+    ]);
+    expect(gated.warnings).toEqual([]);
+  });
+
+  it('a report that does not gate leaves one warning where people look', () => {
+    const stalled = report(queue('running', [entry(1842, 'pending', 45)]));
+    expect(stalled.failures).toEqual([]);
+    expect(stalled.warnings).toEqual([
+      'Queue main needs attention: queue_stalled (the queue is stalled: 1 waiting, none testing, and no entry has changed state for 45 min, longer than stall-minutes allows (30 min)).',
+    ]);
+  });
+
+  it('a healthy queue: no failure, no warning; a healthy gate passes', () => {
+    expect(report(queue('running', moving), true)).toMatchObject({ failures: [], warnings: [], notices: [] });
+  });
+
+  it('a check that could not be made is a warning; ages missing otherwise a notice', () => {
+    expect(report(queue('running', [entry(1840, 'testing'), entry(1842, 'pending', 5)])).warnings).toEqual([
+      'Queue main: whether a test run is past its timeout is unknown: Trunk sent no time for the PRs testing.',
+    ]);
+    expect(report(queue('running', [entry(1840, 'testing', 5)], { length: 60 })).notices).toEqual([
+      'Trunk sent no state time for 59 entries of 60, so the longest wait and the checks for a stalled queue and for overdue test runs count only the others.',
+    ]);
+  });
+});

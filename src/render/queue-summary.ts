@@ -1,0 +1,82 @@
+// The job summary of a report on the queue itself (`scope: queue`), for a person who opened a
+// scheduled run to ask "is the queue healthy?": the health in one sentence first, what is wrong
+// and what clears it, the longest waits, then the entries (no row marked) and the settings. Pure:
+// the clock is an argument; every text from the API goes through escapeHtml.
+import { humanSpan } from '../shared/format.js';
+import { escapeHtml, pullRequestLink } from './html.js';
+import type { QueueAnswer } from '../core/model.js';
+import type { AgedEntry, QueueHealth } from '../core/health.js';
+import { agesNote, describeHealthReason, fixForHealthReason, healthSentence } from '../core/queue-report.js';
+import { entriesTable, settingsTable } from './queue-tables.js';
+
+/** Waiting entries named in the summary's line of longest waits. */
+const LONGEST_LISTED = 3;
+
+export interface QueueSummaryInput {
+  /** Undefined when the queue could not be read. */
+  answer?: QueueAnswer;
+  health?: QueueHealth;
+  repo: string;
+  /** `GITHUB_SERVER_URL`; PR links are left out when it is not an http(s) URL. */
+  serverUrl: string;
+  /** The step's failure message, when it fails. */
+  failure?: string;
+  nowMs: number;
+}
+
+export function renderQueueSummary(input: QueueSummaryInput): string {
+  const { answer, health, failure } = input;
+  const parts: string[] = [];
+  if (!answer || !health) {
+    parts.push('<h2>❌ Merge queue status unavailable</h2>');
+    if (failure) parts.push(`<p>❌ ${escapeHtml(failure, 1000)}</p>`);
+    return `${parts.join('\n')}\n`;
+  }
+  const { queue } = answer;
+  // Healthy only when every check could be made; a step that failed is never headed green.
+  const icon = failure !== undefined || !health.ready ? '❌' : health.undecided.length > 0 ? '⚠️' : '✅';
+  parts.push(`<h2>${icon} ${escapeHtml(healthSentence(queue, health), 1000)}</h2>`);
+  if (failure) parts.push(`<p>❌ ${escapeHtml(failure, 1000)}</p>`);
+  const link = (prNumber: number, label: string) => pullRequestLink(input.serverUrl, input.repo, prNumber, label);
+  parts.push(
+    `<p>The ${escapeHtml(queue.branch)} queue of ${escapeHtml(input.repo)}, in ${escapeHtml(queue.mode)} mode. It counts as stalled when PRs wait, none is testing and nothing changes for ${humanSpan(health.stallMinutes * 60)} (stall-minutes).</p>`,
+    reasonsList(answer, health),
+    waitsLine(health, link),
+  );
+  const note = agesNote(queue, health);
+  if (note) parts.push(`<p>⚠️ ${escapeHtml(note, 1000)}.</p>`);
+  parts.push(entriesTable({ queue, nowMs: input.nowMs, link }), settingsTable(queue));
+  // An empty part would leave a blank line, which ends the HTML block in Markdown.
+  return `${parts.filter(Boolean).join('\n')}\n`;
+}
+
+function reasonsList({ queue }: QueueAnswer, health: QueueHealth): string {
+  if (health.ready) return '';
+  const items = health.reasons.map((code) => {
+    const fix = fixForHealthReason(code);
+    const words = escapeHtml(describeHealthReason(code, queue, health), 1000);
+    return `<li>${words} (<code>${escapeHtml(code)}</code>)${fix ? `: ${escapeHtml(fix, 1000)}` : ''}</li>`;
+  });
+  return `<p>What is wrong, and what clears it:</p><ul>${items.join('')}</ul>`;
+}
+
+/** "Longest waits: #1845 for 1 h 12 min, …. Longest in a test run: #1840, for 40 min (the testing timeout is 5 h)." */
+function waitsLine(health: QueueHealth, link: (prNumber: number, label: string) => string): string {
+  const named = (aged: AgedEntry) => link(aged.entry.number, `#${escapeHtml(aged.entry.number)}`);
+  const waiting = health.entries
+    .filter((aged) => !aged.testing && aged.ageSeconds !== undefined)
+    .sort((a, b) => (b.ageSeconds ?? 0) - (a.ageSeconds ?? 0))
+    .slice(0, LONGEST_LISTED);
+  const sentences: string[] = [];
+  if (waiting.length > 0) {
+    const list = waiting.map((aged) => `${named(aged)} for ${humanSpan(aged.ageSeconds ?? 0)}`).join(', ');
+    sentences.push(`${waiting.length === 1 ? 'Longest wait' : 'Longest waits'}: ${list}.`);
+  }
+  const oldest = health.oldestTesting;
+  if (oldest?.ageSeconds !== undefined) {
+    const limit = health.testingTimeoutMinutes;
+    const of = limit > 0 ? `the testing timeout is ${humanSpan(limit * 60)}` : 'the queue has no testing timeout';
+    sentences.push(`Longest in a test run: ${named(oldest)}, for ${humanSpan(oldest.ageSeconds)} (${of}).`);
+  }
+  return sentences.length > 0 ? `<p>${sentences.join(' ')}</p>` : '';
+}
