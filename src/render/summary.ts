@@ -96,14 +96,16 @@ function reasonsList({ verdict, story }: Status): string {
   return `<p>Why not ready, and what clears it:</p><ul>${items.join('')}</ul>`;
 }
 
-function prUrl(input: SummaryInput, prNumber: number): string | undefined {
+/** Where the repository's PRs are, through GITHUB_SERVER_URL; undefined when that is not an http(s) URL. */
+function pullsUrl(input: SummaryInput): string | undefined {
   if (!/^https?:\/\/[^\s"'<>]+$/i.test(input.serverUrl)) return undefined;
-  return `${input.serverUrl.replace(/\/+$/, '')}/${input.repo}/pull/${prNumber}`;
+  return `${input.serverUrl.replace(/\/+$/, '')}/${input.repo}/pull/`;
 }
 
 function prLink(input: SummaryInput, prNumber: number, label: string): string {
-  const url = prUrl(input, prNumber);
-  return url ? `<a href="${escapeHtml(url, 2000)}">${label}</a>` : label;
+  const url = pullsUrl(input);
+  // The number is the action's own: escaped (and redacted) is only the text from outside.
+  return url ? `<a href="${escapeHtml(url, 2000)}${prNumber}">${label}</a>` : label;
 }
 
 /** A value shown only here: "—" when the API did not send it. */
