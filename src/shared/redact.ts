@@ -88,6 +88,7 @@ const MAX_LAYERS = 32;
  * others while this lasts, which for a log line, an output or a summary is all of them.
  */
 const EXTRA_READING_CHARS = 2_000_000;
+const ESCAPE_START = /[\\&%]/;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const SHORT: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
@@ -106,6 +107,8 @@ function redact(text: string, secrets: readonly string[]): string {
     const seen = new Set<string>();
     layers.forEach((layer, index) => {
       find(layer, secrets, spans);
+      // Every escape starts with one of these; most texts (a title, a state) hold none.
+      if (!ESCAPE_START.test(layer.chars)) return;
       const present = (Object.keys(KIND_PATTERNS) as Kind[]).filter((kind) => KIND_PATTERNS[kind].test(layer.chars));
       // A reading with a kind the text does not hold is the same as one without it.
       const readings = READINGS.filter(({ kinds }) => kinds.every((kind) => present.includes(kind)));
