@@ -6,7 +6,9 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { entry, prBody, queueBody } from '../simulator/scenarios.mjs';
 import { startSimulator, type Step } from '../simulator/server.mjs';
-import { OUTPUT_NAMES, toOutputs } from '../src/render/outputs.js';
+import { OUTPUT_NAMES, redactOutputs, toOutputs } from '../src/render/outputs.js';
+import { withRedaction } from '../src/render/html.js';
+import { createRedactor } from '../src/shared/redact.js';
 import type { PrAnswer } from '../src/core/model.js';
 import { deriveStatus } from '../src/core/status.js';
 import { renderSummary } from '../src/render/summary.js';
@@ -144,6 +146,52 @@ describe('the summary, for any texts from the API', () => {
         expect(html).not.toMatch(/<t[dh][^>]*>\s*<\/t[dh]>/);
         if (status.state === 'merged') expect(html).not.toMatch(/not ready/i);
         expect(Buffer.byteLength(html)).toBeLessThan(1024 * 1024);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('a credential that reads like a value the action writes', () => {
+  // The inputs refuse such a credential (too plain to mask). Were one to reach the redactor anyway,
+  // it would star no value the action computed: those never pass through it.
+  const plain = fc.oneof(fc.constantFrom('true', 'false', String(PR), '0', '100'), fc.nat({ max: 5000 }).map(String));
+  const computed = [
+    'pr',
+    'ready',
+    'stale',
+    'timed-out',
+    'merge-queue-run',
+    'does-base-branch-match',
+    'priority-value',
+    'position',
+    'queue-length',
+    'waited-seconds',
+  ] as const;
+
+  it('changes no output the action computed, and no PR number or place in the summary', () => {
+    fc.assert(
+      fc.property(statusArb, plain, fc.boolean(), (status, credential, timedOut) => {
+        const redact = createRedactor([credential]).text;
+        const wait = { waitFor: ['merged'], waitedSeconds: 3, timedOut, ended: 'ended', polls: 2 };
+        const facts = { pr: PR, mergeQueueRun: false };
+        const { outputs } = toOutputs(status, facts, wait);
+        const written = redactOutputs(outputs, redact);
+        for (const name of computed) expect(written[name]).toBe(outputs[name]);
+        const html = withRedaction(redact, renderSummary, {
+          status,
+          facts,
+          repo: 'o/r',
+          serverUrl: 'https://github.com',
+          wait,
+          nowMs: NOW,
+        });
+        expect(html).toMatch(new RegExp(`^<h2>[^<]* PR #${PR} `));
+        expect(html).toContain(`<a href="https://github.com/o/r/pull/${PR}">#${PR}`);
+        if (status.position !== undefined) {
+          expect(html).toContain(`${status.position} of ${status.queue.length}`);
+          expect(html).toContain(`<b>#${PR}`);
+        }
       }),
       { numRuns: 300 },
     );

@@ -3,7 +3,8 @@
 // simulator with 100 ms of server time per request, alternating the commands run by run:
 //   (a) the committed dist/index.js as the runner runs it (summary on),
 //   (b) the floor: a dependency-free Node script (global fetch, both requests at once),
-//   (c) what people write by hand: two curl calls and jq.
+//   (c) what people write by hand: two curl calls and jq,
+//   (d) the bare floor: the same two requests with node:http, no fetch (the least Node can do).
 // Then (a) against a 5,000-entry queue and a 10-entry one, and the size of dist/.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ alternating run by run, and prints medians:
   (a) the committed dist/index.js as the runner runs it, summary on;
   (b) the floor: a dependency-free Node script, global fetch, both requests at once;
   (c) two curl calls and jq (needs bash, curl and jq on PATH);
+  (d) the bare floor: the same two requests at once with node:http (no fetch, no undici);
 then (a) against a 5,000-entry queue and a 10-entry one; then v2: (a) with only a v2 key against
 a plain Node + fetch script making the same three rounds of reads; and the size of dist/.
 
@@ -117,13 +119,15 @@ async function main() {
         '(a) node dist/index.js': [process.execPath, DIST],
         '(b) floor: plain Node + fetch': [process.execPath, join(here, 'bench/floor.mjs')],
         '(c) curl ×2 + jq': ['bash', join(here, 'bench/curl-jq.sh')],
+        '(d) bare floor: node:http': [process.execPath, join(here, 'bench/floor-http.mjs')],
       },
       environment(dir, sim.url, sim.token),
     );
     for (const [name, ms] of Object.entries(results)) console.log(`${name.padEnd(32)} ${fmt(ms)}`);
-    const [a, b, c] = Object.values(results).map(Number);
+    const [a, b, c, d] = Object.values(results).map(Number);
     console.log(`\n(a)/(b) = ${((a ?? 0) / (b ?? 1)).toFixed(2)}   target ≤ 0.95`);
     console.log(`(a)/(c) = ${((a ?? 0) / (c ?? 1)).toFixed(2)}   target ≤ 0.90`);
+    console.log(`(a)/(d) = ${((a ?? 0) / (d ?? 1)).toFixed(2)}   target ≤ 1.15`);
 
     const sizes = {
       '10-entry queue':

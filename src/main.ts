@@ -1,6 +1,8 @@
 // The entry point's work: read inputs, ask the API, then set every output and the summary however
 // that went. The only place an error becomes a failed step, and the exit every text passes
-// through: the credentials are cut out of each log line, output, summary and the error line here.
+// through: the credentials are cut out of each log line, the error line, and the text from outside
+// in the outputs and the summary here. What the action computed (a number, a boolean, the PR it
+// asked about) is written as it is.
 import { messageOf } from './shared/errors.js';
 import { readEvent } from './runner/event.js';
 import { oneLine } from './shared/format.js';
@@ -8,8 +10,9 @@ import { onRequestSent } from './http/transport.js';
 import { readInputs, SECRET_INPUTS, summaryWanted, type Inputs, type QueueInputs } from './runner/inputs.js';
 import { createLog, type Log } from './shared/log.js';
 import { observe, type Observation } from './core/observe.js';
-import { toOutputs, type RunFacts } from './render/outputs.js';
-import { createRedactor, type Redactor } from './shared/redact.js';
+import { redactOutputs, toOutputs, type RunFacts } from './render/outputs.js';
+import { withRedaction } from './render/html.js';
+import { createRedactor, unmaskable, type Redactor } from './shared/redact.js';
 import { buildReport, failureMessage, isUnexpected } from './core/report.js';
 import { actionsRunner, type RunnerIO } from './runner/io.js';
 import { sourceFor } from './trunk/source.js';
@@ -21,7 +24,9 @@ const PRELOAD_FALLBACK_MS = 150;
 
 export async function run(overrides: Partial<RunnerIO> = {}): Promise<void> {
   const io: RunnerIO = { ...actionsRunner, ...overrides };
-  const secrets = SECRET_INPUTS.map((name) => io.getInput(name).trim()).filter(Boolean);
+  // A value too plain to mask is refused before any request (readInputs), so it is never sent, and
+  // masking it would only hide ordinary words in the error that says so.
+  const secrets = SECRET_INPUTS.map((name) => io.getInput(name).trim()).filter((value) => value && !unmaskable(value));
   // Masked before anything else can log them.
   for (const secret of secrets) io.setSecret(secret);
   const redactor = createRedactor(secrets);
@@ -125,7 +130,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   const { outputs, omitted } = queued?.outputs ?? toOutputs(report?.status, facts, observation?.wait);
   for (const line of omitted) log.info(line);
   try {
-    for (const [name, value] of Object.entries(outputs)) io.setOutput(name, redactor.text(value));
+    for (const [name, value] of Object.entries(redactOutputs(outputs, redactor.text))) io.setOutput(name, value);
     await io.settle();
   } catch (error) {
     failures.push(`The step's outputs could not be written: ${messageOf(error)}`);
@@ -136,19 +141,23 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   if (wantSummary && io.env.GITHUB_STEP_SUMMARY) {
     const serverUrl = io.env.GITHUB_SERVER_URL || 'https://github.com';
     const failure = failures.length > 0 ? failures.join(' Also: ') : undefined;
-    const html =
-      queued?.summary(serverUrl, failure) ??
-      renderSummary({
-        status: report?.status,
-        facts,
-        repo: inputs ? `${inputs.owner}/${inputs.name}` : '',
-        serverUrl,
-        wait: observation?.wait,
-        failure,
-        nowMs: io.clock.now(),
-      });
+    const html = withRedaction(
+      redactor.text,
+      () =>
+        queued?.summary(serverUrl, failure) ??
+        renderSummary({
+          status: report?.status,
+          facts,
+          repo: inputs ? `${inputs.owner}/${inputs.name}` : '',
+          serverUrl,
+          wait: observation?.wait,
+          failure,
+          nowMs: io.clock.now(),
+        }),
+      undefined,
+    );
     try {
-      await io.writeSummary(redactor.text(html));
+      await io.writeSummary(html);
     } catch (error) {
       log.warning(`Could not write the job summary: ${messageOf(error)}`);
     }

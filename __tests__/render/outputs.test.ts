@@ -1,7 +1,7 @@
 // Every output as the string the runner stores: the empty string for what a run lacks, single
 // lines from API text, the JSON bodies exact and bounded.
 import { describe, expect, it } from '@jest/globals';
-import { OUTPUT_LIMIT_BYTES, OUTPUT_NAMES, toOutputs } from '../../src/render/outputs.js';
+import { OUTPUT_LIMIT_BYTES, OUTPUT_NAMES, redactOutputs, toOutputs } from '../../src/render/outputs.js';
 import { deriveStatus, type StatusInput } from '../../src/core/status.js';
 import { found, notFound, queue, queueBody, queueFrom } from '../helpers/fixtures.js';
 
@@ -134,5 +134,45 @@ describe('toOutputs', () => {
     );
     expect(outputs['prs-ahead'].split(',')).toHaveLength(1000);
     expect(omitted).toEqual([]);
+  });
+});
+
+describe('redactOutputs', () => {
+  it("redacts every output that carries text from outside, and none of the action's own", () => {
+    const { outputs } = toOutputs(
+      status(),
+      { pr: 1842, mergeQueueRun: true },
+      { waitFor: ['merged'], waitedSeconds: 12, timedOut: false, ended: 'merged', polls: 3 },
+    );
+    const written = redactOutputs(outputs, () => '***');
+    const own = OUTPUT_NAMES.filter((name) => written[name] !== '***');
+    expect(own).toEqual([
+      'pr',
+      'merge-queue-run',
+      'submitted',
+      'ready',
+      'does-base-branch-match',
+      'requires-impacted-targets',
+      'has-impacted-targets',
+      'position',
+      'prs-ahead',
+      'ahead-testing',
+      'ahead-pending',
+      'state-age-seconds',
+      'testing-deadline',
+      'queue-length',
+      'priority-value',
+      'stale',
+      'waited-seconds',
+      'timed-out',
+      'estimated-merge-at',
+      'directly-ahead',
+      'queue-testing',
+      'queue-waiting',
+      'queue-longest-wait-seconds',
+      'queue-oldest-testing-seconds',
+    ]);
+    for (const name of own) expect(written[name]).toBe(outputs[name]);
+    expect(written.state).toBe('***');
   });
 });

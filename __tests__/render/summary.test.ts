@@ -2,8 +2,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { SIM_SHA } from '../../simulator/scenarios.mjs';
 import { deriveStatus, type StatusInput } from '../../src/core/status.js';
-import { escapeHtml, renderSummary, type SummaryInput } from '../../src/render/summary.js';
+import { renderSummary, type SummaryInput } from '../../src/render/summary.js';
 import { entryWindow, MAX_ENTRY_ROWS } from '../../src/render/queue-tables.js';
+import { escapeHtml, withRedaction } from '../../src/render/html.js';
 import type { PrAnswer } from '../../src/core/model.js';
 import { entry, found, notFound, queue, queueBody, queueFrom, readiness } from '../helpers/fixtures.js';
 
@@ -42,6 +43,24 @@ describe('escapeHtml', () => {
 
   it('cuts long text to a bounded length', () => {
     expect(Array.from(escapeHtml('é'.repeat(1000))).length).toBe(200);
+  });
+
+  it('redacts text before cutting it, while a summary renders with a redactor', () => {
+    const cut = (text: string) => text.replaceAll('sim-token-0123456789', '***');
+    expect(withRedaction(cut, escapeHtml, `${'x'.repeat(190)}sim-token-0123456789`)).toBe(`${'x'.repeat(190)}***`);
+    expect(escapeHtml('sim-token-0123456789')).toBe('sim-token-0123456789');
+  });
+
+  it('redacts no number the action writes: the PR, its place, the counts', () => {
+    const cut = (text: string) => text.replace(/1842|2/g, '***');
+    const html = withRedaction(cut, renderSummary, {
+      ...base,
+      status: status({ answer: found({ stateChangedAt: twelveMinutesAgo, prTitle: 'Fix 1842' }) }),
+    });
+    expect(headline(html)).toBe('✅ Ready: PR #1842 testing for 12 min, 2nd in line');
+    expect(html).toContain('<a href="https://github.com/octo-org/octo-repo/pull/1842">#1842 Fix ***</a>');
+    expect(html).toContain('<b>#1842 Change number ***</b>');
+    expect(cells(html)).toContain('2 of 2');
   });
 });
 

@@ -26,7 +26,7 @@ function read(inputs: Record<string, string>, event?: EventFacts, environment?: 
   if (read.scope !== 'pr') throw new Error(`scope ${read.scope}, not pr`);
   return read;
 }
-const token = { 'api-token': 'tok' };
+const token = { 'api-token': 'v1-token-value' };
 
 function failure(inputs: Record<string, string>, event?: EventFacts, environment?: NodeJS.ProcessEnv): InputError {
   try {
@@ -41,7 +41,7 @@ function failure(inputs: Record<string, string>, event?: EventFacts, environment
 describe('readInputs', () => {
   it('treats every empty input as its default', () => {
     expect(read(token)).toEqual({
-      apiToken: 'tok',
+      apiToken: 'v1-token-value',
       apiKey: '',
       owner: 'octo-org',
       name: 'octo-repo',
@@ -198,11 +198,11 @@ describe('credentials', () => {
   const key = 'trunk_v2_k3yK3yk3y';
 
   it.each([
-    [{ 'api-token': 'tok' }, { apiToken: 'tok', apiKey: '' }],
+    [{ 'api-token': 'v1-token-value' }, { apiToken: 'v1-token-value', apiKey: '' }],
     [{ 'api-key': ` ${key}\n` }, { apiToken: '', apiKey: key }],
     [
-      { 'api-token': 'tok', 'api-key': key },
-      { apiToken: 'tok', apiKey: key },
+      { 'api-token': 'v1-token-value', 'api-key': key },
+      { apiToken: 'v1-token-value', apiKey: key },
     ],
   ])('%j reads the credentials as given', (values, expected) => {
     expect(read(values)).toMatchObject(expected);
@@ -257,7 +257,7 @@ describe('credentials', () => {
     ],
     [
       'api-key',
-      { 'api-token': 'tok', 'api-key': `${key}é` },
+      { 'api-token': 'v1-token-value', 'api-key': `${key}é` },
       "Input 'api-key' contains white space or characters a header cannot carry; check the secret",
     ],
     [
@@ -270,6 +270,26 @@ describe('credentials', () => {
     expect(error.input).toBe(input);
     expect(error.message).toBe(message);
     for (const value of Object.values(values)) expect(error.message).not.toContain(value.trim());
+  });
+
+  it.each([
+    ['api-token', { 'api-token': 'false' }, 'is under 8 characters'],
+    ['api-token', { 'api-token': 'TRUE', 'api-key': key }, 'is under 8 characters'],
+    ['api-token', { 'api-token': '1234567' }, 'is under 8 characters'],
+    ['api-key', { 'api-key': 'abc' }, 'is under 8 characters'],
+    ['api-token', { 'api-token': '12345678901234567890' }, 'is a number'],
+    ['api-key', { 'api-token': 'v1-token-value', 'api-key': '-1.5e300' }, 'is a number'],
+  ])('refuses a %s too plain to mask (%j), saying a real one is far longer', (input, values, problem) => {
+    const error = failure(values);
+    expect(error.input).toBe(input);
+    expect(error.message).toBe(
+      `Input '${input}' ${problem}: a real token or key is far longer, and masking a value this plain would hide ordinary words and numbers in the log; check the secret it comes from`,
+    );
+  });
+
+  it('takes a credential of 8 characters that is not a number', () => {
+    expect(read({ 'api-token': 'tok-1234' }).apiToken).toBe('tok-1234');
+    expect(read({ 'api-key': '12345678x' }).apiKey).toBe('12345678x');
   });
 
   it('lists each secret input, so the entry point masks them all', () => {

@@ -3,7 +3,7 @@
 // and any spelling the text's format gives it. Whole runs are asserted in run.test.ts and
 // properties.test.ts; here, the spellings and the fragments themselves.
 import { describe, expect, it } from '@jest/globals';
-import { createRedactor, FRAGMENT, REDACTED } from '../../src/shared/redact.js';
+import { createRedactor, FRAGMENT, MIN_CREDENTIAL_CHARS, REDACTED, unmaskable } from '../../src/shared/redact.js';
 import { fragmentsLeft } from '../helpers/token-fragments.js';
 
 const token = 'Ab"c\\d<e>&f\'g/h-0123456789';
@@ -124,5 +124,26 @@ describe('createRedactor', () => {
     expect(createRedactor(['']).text('a b')).toBe('a b');
     const text = 'pending_failure &amp; \\u0041 %41 {"a":"\\"b"}';
     expect(r.text(text)).toBe(text);
+  });
+});
+
+describe('unmaskable', () => {
+  it.each(['true', 'false', 'FALSE', 'null', '0', '1234', 'abcdefg'])(
+    'refuses %j: under 8 characters, it would hide ordinary words',
+    (value) => {
+      expect(MIN_CREDENTIAL_CHARS).toBe(8);
+      expect(unmaskable(value)).toBe('is under 8 characters');
+    },
+  );
+
+  it.each(['12345678', '20261120123456789', '-12345678', '1234.5678', '1.5e+300', '.1234567'])(
+    'refuses %j: a number, it would hide numbers the action writes',
+    (value) => {
+      expect(unmaskable(value)).toBe('is a number');
+    },
+  );
+
+  it.each(['tok-1234', '12345678x', '0x1234567', 'sim-token-0123456789', 'trunk_v2_k3yK3yk3y'])('takes %j', (value) => {
+    expect(unmaskable(value)).toBeUndefined();
   });
 });

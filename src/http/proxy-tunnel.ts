@@ -9,10 +9,8 @@
 // itself, where silencing it (process.noDeprecation, a patched emitWarning) would hide every other
 // warning of the process too.
 import http from 'node:http';
-import https from 'node:https';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
-import tls from 'node:tls';
 import type { ProxyRoute } from './proxy.js';
 
 /** The proxy answered the CONNECT with something other than a 2xx. */
@@ -41,7 +39,7 @@ export function tunnelThrough(proxy: ProxyRoute, target: URL, signal: AbortSigna
   return (_options, done) => {
     // Node ignores the socket when an error is given; the type asks for one all the same.
     const fail = done as (error: Error) => void;
-    const connect = (proxy.protocol === 'https:' ? https : http).request({
+    const connect = (proxy.protocol === 'https:' ? process.getBuiltinModule('node:https') : http).request({
       host: proxy.host,
       port: proxy.port,
       method: 'CONNECT',
@@ -61,7 +59,9 @@ export function tunnelThrough(proxy: ProxyRoute, target: URL, signal: AbortSigna
       let stream: Duplex = socket;
       if (target.protocol === 'https:') {
         // SNI takes a name, never an address; the certificate is checked against `host` either way.
-        stream = tls.connect({ socket, host, servername: net.isIP(host) ? undefined : host });
+        stream = process
+          .getBuiltinModule('node:tls')
+          .connect({ socket, host, servername: net.isIP(host) ? undefined : host });
       }
       done(null, stream);
     });

@@ -6,7 +6,7 @@
 // https tunnelled through the proxy with CONNECT (./proxy-tunnel.ts). NODE_EXTRA_CA_CERTS is
 // Node's own: no `ca` is set here, so the default store, extra certificates included, applies.
 import http from 'node:http';
-import https from 'node:https';
+import type https from 'node:https';
 import { proxyFor, ProxySettingError, type ProxyRoute } from './proxy.js';
 import { TunnelFailed, TunnelRefused, tunnelThrough } from './proxy-tunnel.js';
 
@@ -73,10 +73,15 @@ export function getJson(url: URL, options: RequestOptions): Promise<RawResponse>
 // never sends into a socket the server is closing; and Node unrefs idle kept sockets, so none
 // holds the process open once the run is done.
 const KEEP_IDLE_MS = 2_000;
-const directAgents = {
-  http: new http.Agent({ keepAlive: true, timeout: KEEP_IDLE_MS }),
-  https: new https.Agent({ keepAlive: true, timeout: KEEP_IDLE_MS }),
-};
+const httpAgent = new http.Agent({ keepAlive: true, timeout: KEEP_IDLE_MS });
+let secure: { module: typeof https; agent: https.Agent } | undefined;
+function secureStack() {
+  if (!secure) {
+    const module = process.getBuiltinModule('node:https');
+    secure = { module, agent: new module.Agent({ keepAlive: true, timeout: KEEP_IDLE_MS }) };
+  }
+  return secure;
+}
 
 const sentListeners = new Set<() => void>();
 
@@ -122,7 +127,7 @@ function send(url: URL, method: 'GET' | 'POST', body: string | undefined, option
       else reject(connectionError(error, url, route, where));
     };
 
-    const request = (secure ? https : http).request(
+    const request = (secure ? secureStack().module : http).request(
       url,
       {
         method,
@@ -137,7 +142,7 @@ function send(url: URL, method: 'GET' | 'POST', body: string | undefined, option
         defaultPort: secure ? 443 : 80,
         ...(route
           ? { createConnection: tunnelThrough(route, url, signal) }
-          : { agent: secure ? directAgents.https : directAgents.http }),
+          : { agent: secure ? secureStack().agent : httpAgent }),
       },
       (response) => {
         answered = true;

@@ -1,14 +1,38 @@
 // HTML for the job summary. GitHub renders the summary as Markdown, where an HTML block runs until
-// the first blank line: every text from the API or the event is cut to a bounded length, loses
-// its line breaks and is entity-escaped, so it can neither inject markup nor end a table early.
+// the first blank line: every text from the API or the event is redacted, cut to a bounded length,
+// loses its line breaks and is entity-escaped, so it can neither show a credential, inject markup
+// nor end a table early.
 import { oneLine } from '../shared/format.js';
 
 const MAX_TEXT_CHARS = 200;
 
-/** Escapes text for HTML element content and quoted attributes, on one line, bounded. */
+/** The credentials' redaction while a summary renders (withRedaction); none otherwise. */
+let redactText: (text: string) => string = (text) => text;
+
+/**
+ * `render(input)`, with `redact` applied to every text escapeHtml is given, before it is cut or
+ * escaped. Every text from outside reaches a summary through escapeHtml, so this one place covers
+ * every renderer without a redactor threaded through each; what the action computes and writes
+ * itself (a PR number, a count, a time) is not a text given to escapeHtml and is never redacted.
+ */
+export function withRedaction<I>(redact: (text: string) => string, render: (input: I) => string, input: I): string {
+  const outer = redactText;
+  redactText = redact;
+  try {
+    return render(input);
+  } finally {
+    redactText = outer;
+  }
+}
+
+/**
+ * Escapes text for HTML element content and quoted attributes, on one line, bounded. Text is
+ * redacted first; a number or a boolean is one the action parsed or computed, shown as it is.
+ */
 export function escapeHtml(value: unknown, maxChars = MAX_TEXT_CHARS): string {
   // Line breaks and other controls would end the surrounding HTML block in Markdown.
-  let text = oneLine(String(value ?? ''));
+  const own = typeof value === 'number' || typeof value === 'boolean';
+  let text = oneLine(own ? String(value) : redactText(String(value ?? '')));
   const chars = Array.from(text);
   if (chars.length > maxChars) text = `${chars.slice(0, maxChars - 1).join('')}…`;
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -65,6 +65,39 @@ export const OUTPUT_NAMES = [...STATUS_OUTPUTS, ...STORY_OUTPUTS, ...QUEUE_OUTPU
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 export type Outputs = Record<OutputName, string>;
 
+/**
+ * The outputs the action computes itself: booleans, counts, numbers it parsed, times it worked out,
+ * the PR it asked about. They are written as they are, never redacted, so a credential that happens
+ * to read like `false` or `1234` cannot change one. Every other output carries text from outside
+ * (a state, a SHA, a body, a reason code naming GitHub's mergeability) and is redacted.
+ */
+const OWN_OUTPUTS: ReadonlySet<string> = new Set([
+  'pr',
+  'merge-queue-run',
+  'submitted',
+  'ready',
+  'does-base-branch-match',
+  'requires-impacted-targets',
+  'has-impacted-targets',
+  'position',
+  'prs-ahead',
+  'ahead-testing',
+  'ahead-pending',
+  'state-age-seconds',
+  'testing-deadline',
+  'queue-length',
+  'priority-value',
+  'stale',
+  'waited-seconds',
+  'timed-out',
+  'estimated-merge-at',
+  'directly-ahead',
+  'queue-testing',
+  'queue-waiting',
+  'queue-longest-wait-seconds',
+  'queue-oldest-testing-seconds',
+] satisfies OutputName[]);
+
 /** GitHub refuses a step output over 1 MB; a body that large is left out rather than fail the job. */
 export const OUTPUT_LIMIT_BYTES = 1_000_000;
 
@@ -111,6 +144,17 @@ export function bounded(outputs: Outputs, bodies: Pick<Outputs, 'pr-json' | 'que
     }
   }
   return { outputs, omitted };
+}
+
+/**
+ * The outputs as the step writes them: each text from outside with the credentials cut out (it
+ * is already one line, and the redactor sees through the JSON escapes of the bodies and of
+ * `failing-checks`), the action's own values as they are.
+ */
+export function redactOutputs(outputs: Outputs, redact: (text: string) => string): Outputs {
+  const written = { ...outputs };
+  for (const name of OUTPUT_NAMES) if (!OWN_OUTPUTS.has(name)) written[name] = redact(outputs[name]);
+  return written;
 }
 
 function statusOutputs(status: Status): Partial<Outputs> {

@@ -11,8 +11,6 @@ import { entriesTable, settingsTable } from './queue-tables.js';
 import { storySection } from './summary-story.js';
 import { describeReason, fixForReason, NOT_SUBMITTED, stateText } from '../core/verdict.js';
 
-export { escapeHtml };
-
 export interface SummaryInput {
   status?: Status;
   facts: RunFacts;

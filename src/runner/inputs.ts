@@ -2,13 +2,16 @@
 // action.yml's defaults, so an empty input always means its default here.
 import * as z from 'zod/mini';
 import { InputError } from '../shared/errors.js';
-import type { Redactor } from '../shared/redact.js';
+import { unmaskable, type Redactor } from '../shared/redact.js';
 import { MAX_PR, type EventFacts } from './event.js';
 import { WAITABLE_STATES } from '../core/verdict.js';
 import { minutes, queueBranch, scope, waitForWithQueue } from './scope.js';
 import { whichPr, type PrTarget } from './which-pr.js';
 
-/** The inputs that hold secrets: each is masked before anything is logged. */
+/**
+ * The inputs that hold secrets: each is masked before anything is logged, and each is refused when
+ * it is too plain to mask (see `unmaskable`).
+ */
 export const SECRET_INPUTS = ['api-token', 'api-key'] as const;
 
 export interface Inputs extends PrTarget {
@@ -261,6 +264,16 @@ function readCredentials(get: (name: InputName) => string): Pick<Inputs, 'apiTok
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
     if (/[\s\u0000-\u001f\u007f-\uffff]/.test(value)) {
       throw new InputError(input, 'contains white space or characters a header cannot carry; check the secret');
+    }
+  }
+  // Every secret input, those read elsewhere too: the entry point masks only the values that pass.
+  for (const input of SECRET_INPUTS) {
+    const problem = get(input) && unmaskable(get(input));
+    if (problem) {
+      throw new InputError(
+        input,
+        `${problem}: a real token or key is far longer, and masking a value this plain would hide ordinary words and numbers in the log; check the secret it comes from`,
+      );
     }
   }
   return { apiToken, apiKey };

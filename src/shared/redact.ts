@@ -1,7 +1,8 @@
-// Cuts the credentials out of text where it leaves the action: log lines, outputs, the summary and
-// the error line. Decisions are made on the answers as Trunk sent them; only what is written out
-// is redacted, so a token that happens to share letters with a SHA or a state never changes what
-// the action decides.
+// Cuts the credentials out of text where it leaves the action: log lines, the error line, and the
+// text from outside in the outputs and the summary. Decisions are made on the answers as Trunk
+// sent them; only what is written out is redacted, so a token that happens to share letters with
+// a SHA or a state never changes what the action decides, and the values the action computes
+// (booleans, numbers, the PR it asked about) are never redacted at all.
 //
 // The rule (the contract's): no 12-character fragment of a credential, in any letter case and in
 // any spelling the text's format gives it. So the text is looked at as written and again after
@@ -16,6 +17,23 @@ export const FRAGMENT = 12;
 const MAX_ROUNDS = 6;
 /** Any FRAGMENT-long piece of a credential contains one of its BLOCK-long pieces that start at a multiple of BLOCK. */
 const BLOCK = FRAGMENT / 2;
+
+/**
+ * A credential shorter than this is refused: a real Trunk token or key is far longer, and masking
+ * a short one would hide ordinary words wherever they appear.
+ */
+export const MIN_CREDENTIAL_CHARS = 8;
+
+/**
+ * Why a credential cannot be masked without hiding the action's own words (`true`, `false`, a
+ * state) and numbers (a PR number, a count) with it; undefined when it can. The runner masks a
+ * secret everywhere in the log, so the action refuses such a value rather than take it.
+ */
+export function unmaskable(credential: string): string | undefined {
+  if (credential.length < MIN_CREDENTIAL_CHARS) return `is under ${MIN_CREDENTIAL_CHARS} characters`;
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(credential)) return 'is a number';
+  return undefined;
+}
 
 export interface Redactor {
   /** The text without any fragment of a credential. */
@@ -70,6 +88,7 @@ const MAX_LAYERS = 32;
  * others while this lasts, which for a log line, an output or a summary is all of them.
  */
 const EXTRA_READING_CHARS = 2_000_000;
+const ESCAPE_START = /[\\&%]/;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const SHORT: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
@@ -88,6 +107,8 @@ function redact(text: string, secrets: readonly string[]): string {
     const seen = new Set<string>();
     layers.forEach((layer, index) => {
       find(layer, secrets, spans);
+      // Every escape starts with one of these; most texts (a title, a state) hold none.
+      if (!ESCAPE_START.test(layer.chars)) return;
       const present = (Object.keys(KIND_PATTERNS) as Kind[]).filter((kind) => KIND_PATTERNS[kind].test(layer.chars));
       // A reading with a kind the text does not hold is the same as one without it.
       const readings = READINGS.filter(({ kinds }) => kinds.every((kind) => present.includes(kind)));
