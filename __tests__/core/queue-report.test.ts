@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { assessQueue } from '../../src/core/health.js';
 import type { QueueEntry, QueueFacts } from '../../src/core/model.js';
-import { buildQueueReport, healthSentence, queueStateWords } from '../../src/core/queue-report.js';
+import { buildQueueReport, healthSentence } from '../../src/core/queue-report.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 
@@ -100,16 +100,6 @@ describe('the health in one sentence', () => {
     ],
   ])('%s', (_, facts, expected) => {
     expect(sentence(facts)).toBe(expected);
-  });
-
-  it('queue states in words: no snake_case code outside parentheses', () => {
-    expect(['running', 'paused', 'draining', 'switching_modes', 'new_state'].map(queueStateWords)).toEqual([
-      'running',
-      'paused',
-      'draining',
-      'switching modes',
-      'in a state this version does not know (new_state)',
-    ]);
   });
 });
 

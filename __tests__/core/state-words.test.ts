@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { stateWords } from '../../src/core/state-words.js';
+import { queueStateWords, stateWords } from '../../src/core/state-words.js';
 import { WAITABLE_STATES } from '../../src/core/verdict.js';
 
 const SNAKE_CODE = /\b[a-z]+_[a-z_]+\b/;
@@ -9,7 +9,7 @@ describe('stateWords', () => {
   it.each([...WAITABLE_STATES])('%s: words, and the code only in parentheses', (state) => {
     const text = stateWords(state);
     expect(text).not.toMatch(/does not know/);
-    expect(text.endsWith(`(${state})`)).toBe(true);
+    expect(text === state || text.endsWith(`(${state})`)).toBe(true);
     expect(outsideParentheses(text)).not.toMatch(SNAKE_CODE);
   });
 
@@ -26,5 +26,17 @@ describe('stateWords', () => {
     expect(stateWords('awaiting_review')).toBe('in a state this version does not know (awaiting_review)');
     expect(stateWords('__proto__')).toBe('in a state this version does not know (__proto__)');
     expect(stateWords('')).toBe('in no reported state');
+  });
+});
+
+describe('queueStateWords', () => {
+  it('queue states in words: no snake_case code outside parentheses', () => {
+    expect(['running', 'paused', 'draining', 'switching_modes', 'new_state'].map(queueStateWords)).toEqual([
+      'running',
+      'paused',
+      'draining',
+      'switching modes',
+      'in a state this version does not know (new_state)',
+    ]);
   });
 });

@@ -121,7 +121,7 @@ describe('reason words', () => {
   it('says ready, or not ready and why, for log lines', () => {
     expect(verdictText({ ready: true, reasons: [] })).toBe('ready');
     expect(verdictText({ ready: false, reasons: ['state_failed', 'base_branch_mismatch'] })).toBe(
-      'not ready: state_failed, base_branch_mismatch',
+      'not ready (state_failed, base_branch_mismatch)',
     );
   });
 });

@@ -57,7 +57,7 @@ describe('escapeHtml', () => {
       ...base,
       status: status({ answer: found({ stateChangedAt: twelveMinutesAgo, prTitle: 'Fix 1842' }) }),
     });
-    expect(headline(html)).toBe('✅ Ready: PR #1842 testing for 12 min, 2nd in line');
+    expect(headline(html)).toBe('✅ Ready: PR #1842 is being tested (testing) for 12 min, 2nd in line');
     expect(html).toContain('<a href="https://github.com/octo-org/octo-repo/pull/1842">#1842 Fix ***</a>');
     expect(html).toContain('<b>#1842 Change number ***</b>');
     expect(cells(html)).toContain('2 of 2');
@@ -66,7 +66,7 @@ describe('escapeHtml', () => {
 
 describe('the verdict sentence comes first, in words', () => {
   it('ready: the state, for how long, and the place in line', () => {
-    expect(headline(render())).toBe('✅ Ready: PR #1842 testing for 12 min, 2nd in line');
+    expect(headline(render())).toBe('✅ Ready: PR #1842 is being tested (testing) for 12 min, 2nd in line');
   });
 
   it('merged: never called not ready', () => {
@@ -92,7 +92,7 @@ describe('the verdict sentence comes first, in words', () => {
       readiness: readiness({ gitHubMergeability: 'in_progress', hasImpactedTargets: false }),
     });
     const html = render({ status: status({ answer: notReady, queue: queue([[1840, 'testing']]) }) });
-    expect(headline(html)).toBe('⏳ Not ready: PR #1842 not_ready for 12 min');
+    expect(headline(html)).toBe('⏳ Not ready: PR #1842 is waiting to enter the queue (not_ready) for 12 min');
     expect(html).toContain(
       '<p>Why not ready, and what clears it:</p><ul><li>GitHub mergeability is in_progress (<code>mergeability_in_progress</code>): wait: GitHub is still computing mergeability</li><li>impacted targets have not been uploaded (<code>impacted_targets_missing</code>): let the CI job that uploads impacted targets finish for the head commit</li></ul>',
     );
@@ -103,7 +103,7 @@ describe('the verdict sentence comes first, in words', () => {
   it('failed: marked as a failure', () => {
     const failed = found({ state: 'failed', stateChangedAt: twelveMinutesAgo });
     const html = render({ status: status({ answer: failed, queue: queue([[1840, 'testing']]) }) });
-    expect(headline(html)).toBe('❌ Not ready: PR #1842 failed for 12 min');
+    expect(headline(html)).toBe('❌ Not ready: PR #1842 is out of the queue after failing (failed) for 12 min');
     expect(html).toContain('the queue failed it (<code>state_failed</code>)');
   });
 
@@ -122,7 +122,7 @@ describe('the verdict sentence comes first, in words', () => {
   it('a step that failed is never headed with a green mark, however ready the PR', () => {
     const failure = 'Timed out after 1m 0s waiting for PR #1842 to reach merged; it is testing (ready).';
     expect(headline(render({ failure }))).toBe(
-      '❌ Ready, but the step failed: PR #1842 testing for 12 min, 2nd in line',
+      '❌ Ready, but the step failed: PR #1842 is being tested (testing) for 12 min, 2nd in line',
     );
     const merged = status({ answer: found({ state: 'merged', isCurrentlySubmittedToQueue: false }) });
     expect(headline(render({ status: merged, failure: 'The step was cancelled.' }))).toMatch(
@@ -135,11 +135,11 @@ describe('the verdict sentence comes first, in words', () => {
   it('what holds the PR back is in the heading: a paused queue, a stale commit', () => {
     const paused = status({ queue: queue([[1842, 'pending']], { state: 'paused' }) });
     expect(headline(render({ status: paused }))).toBe(
-      '✅ Ready: PR #1842 testing for 12 min, 1st in line — queue paused',
+      '✅ Ready: PR #1842 is being tested (testing) for 12 min, 1st in line — queue paused',
     );
     const stale = status({ eventHeadSha: 'f'.repeat(40) });
     expect(headline(render({ status: stale }))).toBe(
-      '✅ Ready: PR #1842 testing for 12 min, 2nd in line — stale: the queue has another commit',
+      '✅ Ready: PR #1842 is being tested (testing) for 12 min, 2nd in line — stale: the queue has another commit',
     );
     const both = status({ queue: queue([], { state: 'switching_modes' }), eventHeadSha: 'f'.repeat(40) });
     expect(headline(render({ status: both }))).toMatch(
@@ -306,7 +306,9 @@ describe('time and place', () => {
     });
     expect(html).toContain('<th align="left">PRs ahead</th><td>4,320 (2 testing, 4,318 waiting)</td>');
     expect(html).toContain('4,321 of 5,001');
-    expect(headline(html)).toBe('✅ Ready: PR #1842 pending for 12 min, 4,321st in line');
+    expect(headline(html)).toBe(
+      '✅ Ready: PR #1842 is in the queue, waiting for a test run (pending) for 12 min, 4,321st in line',
+    );
     const single = render({ status: status({ queue: queue([[1842, 'testing']]) }) });
     expect(single).toContain('1 entry.');
     expect(single).toContain('none: it is first');

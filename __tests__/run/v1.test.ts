@@ -52,7 +52,9 @@ describe('a pull_request run', () => {
       'waited-seconds': '0',
       'timed-out': 'false',
     });
-    expect(result.log).toContain('PR #1842 is testing (ready), position 2 of 3; the main queue is running.');
+    expect(result.log).toContain(
+      'PR #1842 is being tested (testing), ready, position 2 of 3; the main queue is running.',
+    );
     expect(result.summary).toMatch(/^<h2>✅ Ready: /);
     expect(result.secrets).toEqual([sim.token]);
     expect([sim.count('getSubmittedPullRequest'), sim.count('getQueue')]).toEqual([1, 1]);
@@ -477,17 +479,20 @@ describe('wait-for', () => {
     expect(result.summary).toMatch(/reached merged after \d+s \(waiting for merged, 4 polls\)/);
     expect([sim.count('getSubmittedPullRequest'), sim.count('getQueue')]).toEqual([4, 2]);
     expect(result.lines.filter((line) => !line.startsWith('::'))).toEqual([
-      'Waiting up to 1h 0m 0s for PR #1842 to reach merged; it is testing (ready).',
-      expect.stringMatching(/^PR #1842 is tests_passed \(ready\) \(\d+s waited, 3 polls\)\.$/),
-      expect.stringMatching(/^PR #1842 is merged \(ready\) \(\d+s waited, 4 polls\)\.$/),
-      expect.stringMatching(/^PR #1842 reached merged after \d+s\.$/),
-      'PR #1842 is merged (ready), not listed in the queue (1 entry); the main queue is running.',
+      'Waiting up to 1h 0m 0s for PR #1842 to reach merged; it is being tested (testing), ready.',
+      expect.stringMatching(/^PR #1842 is tests passed, merging \(tests_passed\), ready \(\d+s waited, 3 polls\)\.$/),
+      expect.stringMatching(/^PR #1842 is merged, ready \(\d+s waited, 4 polls\)\.$/),
+      expect.stringMatching(/^PR #1842 is merged, reached after \d+s\.$/),
+      'PR #1842 is merged, ready, not listed in the queue (1 entry); the main queue is running.',
     ]);
   });
 
   it('times out at its deadline, with every output still set', async () => {
     const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '3600' });
-    expectFailure(result, 'Timed out after 1h 0m 0s waiting for PR #1842 to reach merged; it is testing (ready).');
+    expectFailure(
+      result,
+      'Timed out after 1h 0m 0s waiting for PR #1842 to reach merged; it is being tested (testing), ready.',
+    );
     expect(result.outputs).toMatchObject({
       state: 'testing',
       position: '2',
@@ -580,7 +585,7 @@ describe('wait-for', () => {
     expect(lines[0]).toMatch(/^::warning::The merge queue is paused: /);
     expect(warnings(result)).toHaveLength(1);
     expect(lines[1]).toMatch(
-      /^Waiting up to 2m 0s for PR #1842 to reach merged; it is pending \(ready\); the queue is paused\.$/,
+      /^Waiting up to 2m 0s for PR #1842 to reach merged; it is in the queue, waiting for a test run \(pending\), ready; the queue is paused\.$/,
     );
     expect(result.lines).toContainEqual(
       expect.stringMatching(/^Still waiting for merged: .*; the queue was paused at the start\.$/),
@@ -603,7 +608,7 @@ describe('a wait that gets no answer', () => {
     const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '600', retries: '0' });
     expectFailure(
       result,
-      /^Timed out after 10m 0s waiting for PR #1842 to reach merged; it is testing \(ready\); 39 polls failed, the last with: Trunk API getSubmittedPullRequest: HTTP 503: upstream down\.$/,
+      /^Timed out after 10m 0s waiting for PR #1842 to reach merged; it is being tested \(testing\), ready; 39 polls failed, the last with: Trunk API getSubmittedPullRequest: HTTP 503: upstream down\.$/,
     );
     expect(result.outputs).toMatchObject({ state: 'testing', position: '2', 'queue-length': '3', 'timed-out': 'true' });
     expect(result.summary).toContain('39 polls failed, the last with: Trunk API getSubmittedPullRequest: HTTP 503');
@@ -673,7 +678,7 @@ describe('a cancelled job', () => {
       'The step was cancelled (the job was cancelled: SIGTERM) while waiting for PR #1842 to reach merged; the outputs and the summary show the last answer.',
     );
     expect(result.outputs).toMatchObject({ state: 'testing', position: '2', 'timed-out': 'false' });
-    expect(result.summary).toMatch(/^<h2>❌ Ready, but the step failed: PR #1842 testing/);
+    expect(result.summary).toMatch(/^<h2>❌ Ready, but the step failed: PR #1842 is being tested \(testing\)/);
     expect(result.summary).toContain('<p>❌ The step was cancelled (the job was cancelled: SIGTERM)');
     expect(result.summary).toContain('cancelled after');
     // The queue was not read again for a job that is going away.
@@ -784,7 +789,7 @@ describe('decisions on the answer as sent; the credentials cut out where text le
     const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '30' });
     expectFailure(
       result,
-      /^Timed out after 30s waiting for PR #1842 to reach merged; it is testing still ::error::fake /,
+      /^Timed out after 30s waiting for PR #1842 to reach merged; it is in a state this version does not know \(testing still ::error::fake\), ready\.$/,
     );
   });
 });

@@ -8,7 +8,8 @@ import { formatDuration, plural } from '../shared/format.js';
 import type { Log } from '../shared/log.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from './model.js';
 import { deriveStatus, queueStateNote } from './status.js';
-import { decideVerdict, stateOf, stateText, TERMINAL_STATES, verdictText } from './verdict.js';
+import { decideVerdict, stateOf, TERMINAL_STATES, verdictText } from './verdict.js';
+import { stateWords } from './state-words.js';
 
 /** How a wait went: the outputs, the summary and the log all read it from here. */
 export interface WaitOutcome {
@@ -228,12 +229,12 @@ async function waitForState(options: ObserveOptions, seen: Observation): Promise
   // The wait's last line of its own: how it ended well. Every other ending is the error line.
   if (seen.stop.kind === 'reached') {
     const waited = formatDuration(seen.wait?.waitedSeconds ?? 0);
-    log.info(`PR #${pr} reached ${seen.stop.state} after ${waited}${queueNote(seen)}.`);
+    log.info(`PR #${pr} is ${stateWords(seen.stop.state)}, reached after ${waited}${queueNote(seen)}.`);
   }
 }
 
 export function describe(answer: PrAnswer): string {
-  return `${stateText(stateOf(answer))} (${verdictText(decideVerdict(answer))})`;
+  return `${stateWords(stateOf(answer))}, ${verdictText(decideVerdict(answer))}`;
 }
 
 function changeKey(answer: PrAnswer): string {

@@ -5,6 +5,7 @@ import { humanSpan, plural } from '../shared/format.js';
 import type { QueueFacts } from './model.js';
 import type { AgeRule, HealthReason, QueueHealth } from './health.js';
 import type { Report } from './report.js';
+import { queueStateWords } from './state-words.js';
 
 /** What a queue that is not running means for the PRs in it. */
 const STATE_MEANING: ReadonlyMap<string, string> = new Map([
@@ -24,12 +25,6 @@ const FIXES: ReadonlyMap<string, string> = new Map([
     'look at the first PRs in the Trunk web app: a required check that never reports, or a test branch that cannot be built, keeps a queue from testing',
   ],
 ]);
-
-/** The queue's state as a phrase after "Queue main is": words, or the value as sent for a new one. */
-export function queueStateWords(state: string): string {
-  if (state === 'running' || STATE_MEANING.has(state)) return state.replace(/_/g, ' ');
-  return `in a state this version does not know (${state})`;
-}
 
 /** "2 testing, 5 waiting", or "empty". */
 function counts({ testing, waiting }: QueueHealth): string {

@@ -5,7 +5,8 @@ import { ActionError, messageOf } from '../shared/errors.js';
 import { formatDuration, plural, withoutStop } from '../shared/format.js';
 import { describe, queueNote, type Observation } from './observe.js';
 import { deriveStatus, queueStateNote, type Status } from './status.js';
-import { describeReason, stateText, verdictText } from './verdict.js';
+import { describeReason, verdictText } from './verdict.js';
+import { queueStateWords, stateWords } from './state-words.js';
 
 export interface ReportInput {
   prNumber: number;
@@ -119,5 +120,5 @@ function statusLine(status: Status): string {
     status.position === undefined
       ? `not listed in the queue (${plural(length, 'entry', 'entries')})`
       : `position ${status.position} of ${length}`;
-  return `PR #${status.prNumber} is ${stateText(status.state)} (${verdictText(status.verdict)}), ${place}; the ${queue.branch} queue is ${queue.state}.`;
+  return `PR #${status.prNumber} is ${stateWords(status.state)}, ${verdictText(status.verdict)}, ${place}; the ${queue.branch} queue is ${queueStateWords(queue.state)}.`;
 }

@@ -85,11 +85,6 @@ export function stateOf(answer: PrAnswer): string {
   return answer.found ? (answer.pr.state ?? '') : NOT_SUBMITTED;
 }
 
-/** The state for a sentence: as reported, or words for none. */
-export function stateText(state: string): string {
-  return state || 'in no reported state';
-}
-
 /**
  * "Is this PR on its way into the target branch, or already there?", as the contract's verdict
  * table decides it, state by state.
@@ -145,7 +140,7 @@ export function fixForReason(code: ReasonCode): string | undefined {
   return FIXES[code as keyof typeof REASONS];
 }
 
-/** `ready`, or `not ready: ` and the reason codes, for log lines. */
+/** `ready`, or `not ready` and the reason codes in parentheses (for grep, beside the words), for log lines. */
 export function verdictText({ reasons }: Verdict): string {
-  return reasons.length === 0 ? 'ready' : `not ready: ${reasons.join(', ')}`;
+  return reasons.length === 0 ? 'ready' : `not ready (${reasons.join(', ')})`;
 }

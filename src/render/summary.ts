@@ -9,7 +9,8 @@ import type { RunFacts } from './outputs.js';
 import { queueStateNote, type Status } from '../core/status.js';
 import { entriesTable, settingsTable } from './queue-tables.js';
 import { storySection } from './summary-story.js';
-import { describeReason, fixForReason, NOT_SUBMITTED, stateText } from '../core/verdict.js';
+import { describeReason, fixForReason, NOT_SUBMITTED } from '../core/verdict.js';
+import { queueStateWords, stateWords } from '../core/state-words.js';
 
 export interface SummaryInput {
   status?: Status;
@@ -46,7 +47,7 @@ export function renderSummary(input: SummaryInput): string {
 function headline(status: Status, failed: boolean): string {
   const { state, verdict, prNumber, position, stateAgeSeconds } = status;
   const pr = `PR #${prNumber}`;
-  const shown = escapeHtml(stateText(state));
+  const shown = escapeHtml(stateWords(state));
   const age = stateAgeSeconds === undefined ? '' : humanSpan(stateAgeSeconds);
   const place =
     position === undefined
@@ -58,7 +59,7 @@ function headline(status: Status, failed: boolean): string {
       ? `Merged: ${pr} merged${age && ` ${age} ago`}`
       : state === NOT_SUBMITTED
         ? `Not ready: ${pr} is not submitted to this queue`
-        : `${verdict.ready ? 'Ready' : 'Not ready'}: ${pr} ${shown}${since}${place}`;
+        : `${verdict.ready ? 'Ready' : 'Not ready'}: ${pr} is ${shown}${since}${place}`;
   const finished = verdict.reasons.some((code) => code.startsWith('state_'));
   const icon = failed || finished ? '❌' : verdict.ready ? '✅' : '⏳';
   return `${icon} ${failed && verdict.ready ? words.replace(/^(Ready|Merged):/, '$1, but the step failed:') : words}${holdBack(status)}`;
@@ -66,7 +67,7 @@ function headline(status: Status, failed: boolean): string {
 
 function holdBack(status: Status): string {
   const held: string[] = [];
-  if (queueStateNote(status)) held.push(`queue ${escapeHtml(status.queue.state.replace(/_/g, ' '))}`);
+  if (queueStateNote(status)) held.push(`queue ${escapeHtml(queueStateWords(status.queue.state))}`);
   if (status.stale) held.push('stale: the queue has another commit');
   return held.length ? ` — ${held.join(', ')}` : '';
 }
