@@ -7,7 +7,8 @@ import { messageOf } from './shared/errors.js';
 import { readEvent } from './runner/event.js';
 import { oneLine } from './shared/format.js';
 import { onRequestSent } from './http/transport.js';
-import { readInputs, SECRET_INPUTS, summaryWanted, type Inputs, type QueueInputs } from './runner/inputs.js';
+import { readInputs, summaryWanted, type Inputs, type QueueInputs } from './runner/inputs.js';
+import { SECRET_INPUTS } from './runner/credentials.js';
 import { createLog, type Log } from './shared/log.js';
 import { observe, type Observation } from './core/observe.js';
 import { redactOutputs, toOutputs, type RunFacts } from './render/outputs.js';
@@ -17,7 +18,8 @@ import { buildReport, failureMessage, isUnexpected } from './core/report.js';
 import { actionsRunner, type RunnerIO } from './runner/io.js';
 import { sourceFor } from './trunk/source.js';
 import { renderSummary } from './render/summary.js';
-import { reportOnQueue, type QueueRun } from './queue-scope.js';
+import { reportOnQueue, type QueueRun } from './runs/queue.js';
+import { findCommitPr, type NoPrRun } from './runs/commit.js';
 
 /** How long the runner's own I/O waits for the first request to go out before it loads anyway. */
 const PRELOAD_FALLBACK_MS = 150;
@@ -54,10 +56,18 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   if (event.problem) log.warning(`${event.problem}; the event's defaults are not available.`);
   let inputs: Inputs | QueueInputs | undefined;
   let observation: Observation | undefined;
-  let queued: QueueRun | undefined;
+  // A report on the queue itself, or on a commit no PR brought in: no PR to observe.
+  let queued: QueueRun | NoPrRun | undefined;
   const failures: string[] = [];
+  const tools = { log, clock: io.clock, random: io.random, cancel };
   try {
-    inputs = readInputs((name) => io.getInput(name), io.env, event, redactor);
+    const read = readInputs((name) => io.getInput(name), io.env, event, redactor);
+    if (read.scope !== 'commit') inputs = read;
+    else {
+      const found = await findCommitPr(read, tools);
+      if ('scope' in found) inputs = found;
+      else queued = found;
+    }
   } catch (error) {
     failures.push(failureOf(error, log));
   }
@@ -80,7 +90,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     const stopListening = onRequestSent(preload);
     const fallback = setTimeout(preload, PRELOAD_FALLBACK_MS).unref();
     if (inputs.scope === 'queue') {
-      queued = await reportOnQueue(inputs, { log, clock: io.clock, random: io.random, cancel });
+      queued = await reportOnQueue(inputs, tools);
     } else {
       observation = await observe({
         source: sourceFor(inputs, { log, clock: io.clock, random: io.random }),
@@ -126,6 +136,8 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   const facts: RunFacts = {
     pr: prInputs?.pr,
     mergeQueueRun: prInputs?.mergeQueueRun ?? event.mergeQueuePr !== undefined,
+    foundBy: prInputs?.foundBy,
+    commitSha: prInputs?.commitSha,
   };
   const { outputs, omitted } = queued?.outputs ?? toOutputs(report?.status, facts, observation?.wait);
   for (const line of omitted) log.info(line);

@@ -46,7 +46,7 @@ describe('the bundle', () => {
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({ state: 'merged', 'timed-out': 'false' });
     expect(Number(result.outputs['waited-seconds'])).toBeGreaterThanOrEqual(1);
-    expect(result.stdout).toMatch(/PR #1842 reached merged after \ds\./);
+    expect(result.stdout).toMatch(/PR #1842 is merged, reached after \ds\./);
   });
 
   // On Windows a signal cannot be caught: kill() ends the process there, as the runner's does not.
@@ -75,7 +75,7 @@ describe('the bundle', () => {
       ]);
       expect(Object.keys(result.outputs)).toEqual([...OUTPUT_NAMES]);
       expect(result.outputs).toMatchObject({ state: 'testing', position: '2', ready: 'true', 'timed-out': 'false' });
-      expect(result.summary).toMatch(/^<h2>❌ Ready, but the step failed: PR #1842 testing/);
+      expect(result.summary).toMatch(/^<h2>❌ Ready, but the step failed: PR #1842 is being tested \(testing\)/);
       expect(result.summary).toContain('<p>❌ The step was cancelled (the job was cancelled: SIGTERM)');
     },
   );

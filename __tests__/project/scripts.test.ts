@@ -154,7 +154,7 @@ describe('from a folder whose path has spaces', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/wait-timeout-seconds: 30\n\s+poll-interval-seconds: 1\n/);
-    expect(run.stdout).toMatch(/PR #1842 reached merged after \d+s\./);
+    expect(run.stdout).toMatch(/PR #1842 is merged, reached after \d+s\./);
     expect(run.stdout).toMatch(/\(exit code 0, /);
     expect(run.stdout).toMatch(/ state\s+merged\n/);
     // The wait's first line was shown while the step was still running, not after it ended.

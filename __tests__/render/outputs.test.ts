@@ -171,6 +171,8 @@ describe('redactOutputs', () => {
       'queue-waiting',
       'queue-longest-wait-seconds',
       'queue-oldest-testing-seconds',
+      'pr-found-by',
+      'commit-sha',
     ]);
     for (const name of own) expect(written[name]).toBe(outputs[name]);
     expect(written.state).toBe('***');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { InputError } from '../../src/shared/errors.js';
 import type { EventFacts } from '../../src/runner/event.js';
-import { INPUT_DEFAULTS, readInputs, SECRET_INPUTS, summaryWanted, type Inputs } from '../../src/runner/inputs.js';
+import { INPUT_DEFAULTS, readInputs, summaryWanted, type Inputs } from '../../src/runner/inputs.js';
+import { SECRET_INPUTS } from '../../src/runner/credentials.js';
 import { createRedactor } from '../../src/shared/redact.js';
 
 const env = { GITHUB_REPOSITORY: 'octo-org/octo-repo', GITHUB_SERVER_URL: 'https://github.com' };
@@ -42,6 +43,8 @@ describe('readInputs', () => {
   it('treats every empty input as its default', () => {
     expect(read(token)).toEqual({
       apiToken: 'v1-token-value',
+      githubToken: '',
+      foundBy: 'event',
       apiKey: '',
       owner: 'octo-org',
       name: 'octo-repo',
@@ -177,7 +180,7 @@ describe('readInputs', () => {
 
   it('names pr when neither the input nor the event has one', () => {
     expect(failure(token, { defaultBranch: 'main' }).message).toBe(
-      "Input 'pr' is empty and this event has no pull request; set pr to the pull request number",
+      "Input 'pr' is empty, this event has no pull request, and there is no commit to look one up by (sha is empty and GITHUB_SHA is not set); set pr to the pull request number, or sha to the commit",
     );
   });
 
@@ -293,7 +296,7 @@ describe('credentials', () => {
   });
 
   it('lists each secret input, so the entry point masks them all', () => {
-    expect(SECRET_INPUTS).toEqual(['api-token', 'api-key']);
+    expect(SECRET_INPUTS).toEqual(['api-token', 'api-key', 'github-token']);
     expect(SECRET_INPUTS.filter((name) => !(name in INPUT_DEFAULTS))).toEqual([]);
   });
 });

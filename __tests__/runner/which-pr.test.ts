@@ -2,7 +2,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ActionError, InputError } from '../../src/shared/errors.js';
 import type { EventFacts } from '../../src/runner/event.js';
-import { whichPr } from '../../src/runner/which-pr.js';
+import { choosePr, whichPr, type CommitLookup, type PrTarget } from '../../src/runner/which-pr.js';
+import type { CommitPr } from '../../src/core/model.js';
 
 const prEvent: EventFacts = {
   prNumber: 5,
@@ -12,6 +13,10 @@ const prEvent: EventFacts = {
 };
 const draft: EventFacts = { ...prEvent, prNumber: 9001, baseRef: 'main', headSha: 'draft-sha', mergeQueuePr: 1842 };
 const push: EventFacts = { defaultBranch: 'develop', mergeQueuePr: 1842 };
+const target = (found: PrTarget | CommitLookup): PrTarget => {
+  if (!('pr' in found)) throw new Error('expected a PR, got a commit to look up');
+  return found;
+};
 const broken: EventFacts = {
   problem: 'The event file GITHUB_EVENT_PATH (/x) does not exist',
 };
@@ -20,6 +25,7 @@ describe('whichPr', () => {
   it("1. an explicit pr that is the event's own PR: the event's base branch and head SHA", () => {
     expect(whichPr(5, '', prEvent)).toEqual({
       pr: 5,
+      foundBy: 'input',
       mergeQueueRun: false,
       targetBranch: 'release/1.x',
       eventHeadSha: 'abc',
@@ -29,6 +35,7 @@ describe('whichPr', () => {
   it('1. an explicit pr that is another PR: the default branch, and no head SHA', () => {
     expect(whichPr(1842, '', prEvent)).toEqual({
       pr: 1842,
+      foundBy: 'input',
       mergeQueueRun: false,
       targetBranch: 'develop',
       eventHeadSha: undefined,
@@ -36,12 +43,13 @@ describe('whichPr', () => {
   });
 
   it('1. an explicit target-branch wins over the event, as given (readInputs strips refs/heads/)', () => {
-    expect(whichPr(5, 'release/2.x', prEvent).targetBranch).toBe('release/2.x');
+    expect(target(whichPr(5, 'release/2.x', prEvent)).targetBranch).toBe('release/2.x');
   });
 
   it("2. a test run on Trunk's draft PR: the PR under test, the draft's base branch, no head SHA", () => {
     expect(whichPr(undefined, '', draft)).toEqual({
       pr: 1842,
+      foundBy: 'merge-queue-run',
       mergeQueueRun: true,
       targetBranch: 'main',
       eventHeadSha: undefined,
@@ -51,6 +59,7 @@ describe('whichPr', () => {
   it('2. a test run by a push: the PR under test and the default branch', () => {
     expect(whichPr(undefined, '', push)).toEqual({
       pr: 1842,
+      foundBy: 'merge-queue-run',
       mergeQueueRun: true,
       targetBranch: 'develop',
       eventHeadSha: undefined,
@@ -60,6 +69,7 @@ describe('whichPr', () => {
   it('2. a test run is still one when pr names another PR', () => {
     expect(whichPr(7, '', draft)).toEqual({
       pr: 7,
+      foundBy: 'input',
       mergeQueueRun: true,
       targetBranch: 'develop',
       eventHeadSha: undefined,
@@ -69,6 +79,7 @@ describe('whichPr', () => {
   it("3. the event's PR", () => {
     expect(whichPr(undefined, '', prEvent)).toEqual({
       pr: 5,
+      foundBy: 'event',
       mergeQueueRun: false,
       targetBranch: 'release/1.x',
       eventHeadSha: 'abc',
@@ -76,12 +87,13 @@ describe('whichPr', () => {
   });
 
   it('no default branch anywhere: main', () => {
-    expect(whichPr(3, '', {}).targetBranch).toBe('main');
+    expect(target(whichPr(3, '', {})).targetBranch).toBe('main');
   });
 
-  it('no PR at all: an error naming pr', () => {
+  it('no PR and no commit (outside a runner): an error naming pr and sha', () => {
+    expect(() => whichPr(undefined, 'main', {})).toThrow(InputError);
     expect(() => whichPr(undefined, 'main', {})).toThrow(
-      new InputError('pr', 'is empty and this event has no pull request; set pr to the pull request number'),
+      /^Input 'pr' is empty, .*set pr to the pull request number, or sha to the commit$/,
     );
   });
 
@@ -94,5 +106,149 @@ describe('whichPr', () => {
       /GITHUB_EVENT_PATH .*, so target-branch has no default; set the target-branch input\.$/,
     );
     expect(whichPr(3, 'main', broken)).toMatchObject({ pr: 3, targetBranch: 'main' });
+  });
+});
+
+const SHA = 'a'.repeat(40);
+const OTHER = 'b'.repeat(40);
+
+describe('whichPr, rules 4 and 5: a run with no PR of its own', () => {
+  const run = (runPrs: EventFacts['runPrs'], from: EventFacts['runPrsFrom'] = 'workflow-run'): EventFacts => ({
+    defaultBranch: 'main',
+    runPrs,
+    runPrsFrom: from,
+    commitSha: SHA,
+  });
+
+  it.each<[string, EventFacts, Partial<PrTarget> | CommitLookup]>([
+    [
+      '4. workflow_run listing one PR: that PR, its base branch, found by workflow-run',
+      run([{ number: 7, baseRef: 'release/1.x', headSha: OTHER }]),
+      { pr: 7, foundBy: 'workflow-run', targetBranch: 'release/1.x', mergeQueueRun: false },
+    ],
+    [
+      '4. check_suite listing one PR: found by event',
+      run([{ number: 8, baseRef: 'main' }], 'event'),
+      { pr: 8, foundBy: 'event', targetBranch: 'main' },
+    ],
+    [
+      "4. a run on Trunk's test branch: rule 2, whatever it lists",
+      { ...run([{ number: 9 }]), mergeQueuePr: 1842 },
+      { pr: 1842, foundBy: 'merge-queue-run', mergeQueueRun: true },
+    ],
+    [
+      '4. a run listing no PR: rule 5 with its head SHA',
+      run([]),
+      { sha: SHA, branchInput: '', fallbackBranch: 'main' },
+    ],
+    [
+      '4. a run listing two PRs: rule 5, since neither is the one',
+      run([{ number: 1 }, { number: 2 }]),
+      { sha: SHA, branchInput: '', fallbackBranch: 'main' },
+    ],
+    [
+      '5. a push (or any other event): rule 5 with the event commit',
+      { defaultBranch: 'develop', commitSha: SHA.toUpperCase() },
+      { sha: SHA, branchInput: '', fallbackBranch: 'develop' },
+    ],
+  ])('%s', (_, event, expected) => {
+    expect(whichPr(undefined, '', event)).toMatchObject(expected);
+  });
+
+  it('5. the sha input wins over the event commit; target-branch is kept for the choice', () => {
+    expect(whichPr(undefined, 'release/2.x', { commitSha: SHA }, OTHER)).toEqual({
+      sha: OTHER,
+      branchInput: 'release/2.x',
+      fallbackBranch: 'release/2.x',
+    });
+  });
+
+  it('5. a push that deleted its ref: an error, unless sha names a commit', () => {
+    expect(() => whichPr(undefined, '', { deletedRef: 'refs/heads/topic' })).toThrow(
+      /^This push deleted refs\/heads\/topic, so it has no commit/,
+    );
+    expect(whichPr(undefined, '', { deletedRef: 'refs/heads/topic' }, SHA)).toMatchObject({ sha: SHA });
+  });
+
+  it("an event PR number out of range: the event's field named, never 'no pull request'", () => {
+    const bad: EventFacts = {
+      prNumberProblem:
+        'pull_request.number in the event is 4294967296: a pull request number is a whole number from 1 to 4294967295',
+      commitSha: SHA,
+    };
+    expect(() => whichPr(undefined, '', bad)).toThrow(
+      /^pull_request\.number in the event is 4294967296: a pull request number is a whole number from 1 to 4294967295; set the pr input\.$/,
+    );
+    expect(target(whichPr(5, '', bad)).pr).toBe(5);
+  });
+});
+
+describe('choosePr: of the PRs GitHub lists for the commit', () => {
+  const lookup = (branchInput = ''): CommitLookup => ({ sha: SHA, branchInput, fallbackBranch: 'main' });
+  const pr = (number: number, over: Partial<CommitPr> = {}): CommitPr => ({
+    number,
+    open: false,
+    baseRef: 'main',
+    ...over,
+  });
+
+  it.each<
+    [
+      string,
+      CommitPr[],
+      string,
+      { pr: number; others?: number[]; targetBranch?: string; eventHeadSha?: string } | undefined,
+    ]
+  >([
+    ['none: no PR brought the commit in', [], '', undefined],
+    [
+      'the one whose merge commit it is, first',
+      [
+        pr(1, { mergedAt: '2026-11-25T10:00:00Z' }),
+        pr(2, { mergeCommitSha: SHA.toUpperCase(), mergedAt: '2026-11-24T10:00:00Z' }),
+      ],
+      '',
+      { pr: 2, others: [] },
+    ],
+    [
+      'else one merged; the latest merged wins, the others named',
+      [pr(3, { mergedAt: '2026-11-20T00:00:00Z' }), pr(4, { mergedAt: '2026-11-25T00:00:00Z' })],
+      '',
+      { pr: 4, others: [3] },
+    ],
+    [
+      'merged is merged_at, whatever state says',
+      [pr(5, { open: true, mergedAt: '2026-11-25T00:00:00Z', baseRef: 'release/1.x' })],
+      '',
+      { pr: 5, targetBranch: 'release/1.x' },
+    ],
+    [
+      'merged into target-branch only, when it is given',
+      [pr(6, { mergedAt: '2026-11-25T00:00:00Z', baseRef: 'release/1.x' })],
+      'main',
+      undefined,
+    ],
+    [
+      'else one open with its head at the commit: stale can be told',
+      [pr(7, { open: true, headSha: SHA, updatedAt: '2026-11-25T00:00:00Z' })],
+      '',
+      { pr: 7, eventHeadSha: SHA },
+    ],
+    ['an open PR whose head is another commit: none', [pr(8, { open: true, headSha: OTHER })], '', undefined],
+    ['a PR closed without merging: none', [pr(9, { headSha: SHA })], '', undefined],
+  ])('%s', (_, prs, branch, expected) => {
+    const choice = choosePr(lookup(branch), prs);
+    if (!expected) {
+      expect(choice).toBeUndefined();
+      return;
+    }
+    expect(choice?.target).toMatchObject({
+      pr: expected.pr,
+      foundBy: 'commit',
+      commitSha: SHA,
+      ...(expected.targetBranch ? { targetBranch: expected.targetBranch } : {}),
+      eventHeadSha: expected.eventHeadSha,
+    });
+    if (expected.others) expect(choice?.others).toEqual(expected.others);
   });
 });

@@ -159,3 +159,18 @@ export interface StatusSource extends QueueSource {
   /** At the end of a wait: the queue (and story) again, for the PR as last polled. */
   refresh(pr: PrAnswer, signal: AbortSignal): Promise<Omit<Snapshot, 'pr'>>;
 }
+
+/**
+ * A pull request as GitHub lists it for a commit (rule 5 of "Which PR"): the fields the choice
+ * reads. `open` is GitHub's state; whether it merged is `mergedAt` alone, since GitHub's own
+ * example lists a merged PR as open.
+ */
+export interface CommitPr {
+  number: number;
+  open: boolean;
+  mergedAt?: string;
+  mergeCommitSha?: string;
+  headSha?: string;
+  baseRef?: string;
+  updatedAt?: string;
+}

@@ -61,7 +61,10 @@ const QUEUE_OUTPUTS = [
 ] as const;
 
 /** Every output of the action, in the order action.yml lists them. */
-export const OUTPUT_NAMES = [...STATUS_OUTPUTS, ...STORY_OUTPUTS, ...QUEUE_OUTPUTS] as const;
+/** How the PR was found, and the commit rule 5 asked GitHub about. */
+const FINDING_OUTPUTS = ['pr-found-by', 'commit-sha'] as const;
+
+export const OUTPUT_NAMES = [...STATUS_OUTPUTS, ...STORY_OUTPUTS, ...QUEUE_OUTPUTS, ...FINDING_OUTPUTS] as const;
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 export type Outputs = Record<OutputName, string>;
 
@@ -96,6 +99,8 @@ const OWN_OUTPUTS: ReadonlySet<string> = new Set([
   'queue-waiting',
   'queue-longest-wait-seconds',
   'queue-oldest-testing-seconds',
+  'pr-found-by',
+  'commit-sha',
 ] satisfies OutputName[]);
 
 /** GitHub refuses a step output over 1 MB; a body that large is left out rather than fail the job. */
@@ -106,6 +111,10 @@ export interface RunFacts {
   /** The PR asked about; undefined when the inputs could not say. */
   pr?: number;
   mergeQueueRun: boolean;
+  /** `pr-found-by`; undefined when no PR was found. */
+  foundBy?: string;
+  /** The commit rule 5 looked up. */
+  commitSha?: string;
 }
 
 export interface OutputSet {
@@ -118,6 +127,8 @@ export function toOutputs(status: Status | undefined, run: RunFacts, wait: WaitO
   const outputs = blankOutputs();
   outputs.pr = text(run.pr);
   outputs['merge-queue-run'] = String(run.mergeQueueRun);
+  outputs['pr-found-by'] = run.foundBy ?? '';
+  outputs['commit-sha'] = run.commitSha ?? '';
   outputs['waited-seconds'] = String(wait?.waitedSeconds ?? 0);
   outputs['timed-out'] = String(wait?.timedOut ?? false);
   if (status) Object.assign(outputs, statusOutputs(status), storyOutputs(status.story));

@@ -6,6 +6,8 @@
 // the Octokit client, which the action never calls (measured: 770 KiB of bundle instead of 631,
 // about 15 ms more per run on Node 24). Its other export paths do not include the Context class.
 import { readFileSync } from 'node:fs';
+import { messageOf } from '../shared/errors.js';
+import { oneLine } from '../shared/format.js';
 
 export interface EventFacts {
   /** The PR the event is about: `pull_request.number`, or the issue of a comment on a PR. */
@@ -16,8 +18,27 @@ export interface EventFacts {
   defaultBranch?: string;
   /** N when this run tests Trunk's branch `trunk-merge/pr-<N>/<id>`: a merge-queue test run. */
   mergeQueuePr?: number;
+  /**
+   * workflow_run, check_suite, check_run: the PRs the run lists (rule 4), and which event field
+   * they came from (`workflow-run`, or `event` for the check events).
+   */
+  runPrs?: RunPr[];
+  runPrsFrom?: 'workflow-run' | 'event';
+  /** The commit rule 5 asks GitHub about: push `after`, a run's or deployment's head SHA; else GITHUB_SHA. */
+  commitSha?: string;
+  /** A push that deleted its branch or tag: there is no commit to ask about. */
+  deletedRef?: string;
+  /** Why the event's PR number cannot be used (out of range, not a whole number), naming the field. */
+  prNumberProblem?: string;
   /** Why the event file could not be used, for a warning; undefined when it was read or there is none. */
   problem?: string;
+}
+
+/** A PR a workflow or check run lists as its own. */
+export interface RunPr {
+  number: number;
+  baseRef?: string;
+  headSha?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -33,23 +54,72 @@ const prNumber = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_PR ? value : undefined;
 
 /** Facts from an event payload and the run's ref; pure, so every event's defaults can be tested directly. */
-export function eventFacts(eventName: string, payload: unknown, ref?: string): EventFacts {
+export function eventFacts(eventName: string, payload: unknown, ref?: string, githubSha?: string): EventFacts {
   const pullRequest = field(payload, 'pull_request');
   const issue = field(payload, 'issue');
   // A comment's issue is a PR only when it carries a pull_request link.
-  const prFromEvent = pullRequest
-    ? prNumber(field(pullRequest, 'number'))
+  const numberField = pullRequest
+    ? { where: 'pull_request.number', value: field(pullRequest, 'number') }
     : eventName === 'issue_comment' && field(issue, 'pull_request')
-      ? prNumber(field(issue, 'number'))
+      ? { where: 'issue.number', value: field(issue, 'number') }
       : undefined;
+  const prFromEvent = numberField && prNumber(numberField.value);
+  const run = RUN_EVENTS.get(eventName);
+  const runPayload = run && run.path.reduce(field, payload);
   const testedPr = MERGE_QUEUE_BRANCH.exec(testBranch(eventName, payload, ref) ?? '')?.[1];
+  const deleted =
+    eventName === 'push' && (field(payload, 'deleted') === true || /^0+$/.test(str(field(payload, 'after')) ?? ''));
   return {
     prNumber: prFromEvent,
     baseRef: str(field(field(pullRequest, 'base'), 'ref')),
     headSha: str(field(field(pullRequest, 'head'), 'sha')),
     defaultBranch: str(field(field(payload, 'repository'), 'default_branch')),
     mergeQueuePr: testedPr === undefined ? undefined : prNumber(Number(testedPr)),
+    ...(run ? { runPrs: runPrs(field(runPayload, 'pull_requests')), runPrsFrom: run.from } : {}),
+    commitSha: deleted ? undefined : (eventCommit(eventName, payload, runPayload) ?? str(githubSha)),
+    deletedRef: deleted ? (ref ?? str(field(payload, 'ref')) ?? 'its ref') : undefined,
+    prNumberProblem:
+      numberField && prFromEvent === undefined
+        ? `${numberField.where} in the event is ${shown(numberField.value)}: a pull request number is a whole number from 1 to ${MAX_PR}`
+        : undefined,
   };
+}
+
+/** Rule 4's events: where the run is in the payload, and what `pr-found-by` calls its PR list. */
+const RUN_EVENTS: ReadonlyMap<string, { path: string[]; from: 'workflow-run' | 'event' }> = new Map([
+  ['workflow_run', { path: ['workflow_run'], from: 'workflow-run' }],
+  ['check_suite', { path: ['check_suite'], from: 'event' }],
+  ['check_run', { path: ['check_run'], from: 'event' }],
+]);
+
+/** The commit each event carries (github-api.md's table); undefined for the others, which use GITHUB_SHA. */
+function eventCommit(eventName: string, payload: unknown, runPayload: unknown): string | undefined {
+  if (eventName === 'push') return str(field(payload, 'after'));
+  if (RUN_EVENTS.has(eventName)) return str(field(runPayload, 'head_sha'));
+  if (eventName === 'deployment' || eventName === 'deployment_status') {
+    return str(field(field(payload, 'deployment'), 'sha'));
+  }
+  return undefined;
+}
+
+function runPrs(list: unknown): RunPr[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: unknown) => {
+    const number = prNumber(field(item, 'number'));
+    if (number === undefined) return [];
+    return [
+      { number, baseRef: str(field(field(item, 'base'), 'ref')), headSha: str(field(field(item, 'head'), 'sha')) },
+    ];
+  });
+}
+
+/** A value from the event as a message shows it: JSON, short. */
+function shown(value: unknown): string {
+  const text =
+    typeof value === 'number' && !Number.isSafeInteger(value) && Number.isInteger(value)
+      ? `${value} (beyond what JavaScript holds exactly)`
+      : (JSON.stringify(value) ?? String(value));
+  return oneLine(text).slice(0, 60);
 }
 
 /**
@@ -66,6 +136,17 @@ function testBranch(eventName: string, payload: unknown, ref: string | undefined
     if (!headRepo || !baseRepo || headRepo.toLowerCase() !== baseRepo.toLowerCase()) return undefined;
     return str(field(field(pullRequest, 'head'), 'ref'));
   }
+  // Rule 4: a workflow or check run on Trunk's branch. A workflow_run from a fork is not one, for
+  // the same reason as a fork's PR.
+  if (eventName === 'workflow_run') {
+    const run = field(payload, 'workflow_run');
+    const headRepo = str(field(field(run, 'head_repository'), 'full_name'));
+    const baseRepo = str(field(field(payload, 'repository'), 'full_name'));
+    if (!headRepo || !baseRepo || headRepo.toLowerCase() !== baseRepo.toLowerCase()) return undefined;
+    return str(field(run, 'head_branch'));
+  }
+  if (eventName === 'check_suite') return str(field(field(payload, 'check_suite'), 'head_branch'));
+  if (eventName === 'check_run') return str(field(field(field(payload, 'check_run'), 'check_suite'), 'head_branch'));
   return eventName === 'push' ? ref?.replace(/^refs\/heads\//, '') : undefined;
 }
 
@@ -74,7 +155,7 @@ export function readEvent(env: NodeJS.ProcessEnv): EventFacts {
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   const path = env.GITHUB_EVENT_PATH;
   // No event file is a local run, as for Context: the facts that need no payload still count.
-  if (!path) return eventFacts(eventName, {}, env.GITHUB_REF);
+  if (!path) return eventFacts(eventName, {}, env.GITHUB_REF, env.GITHUB_SHA);
   let payload: unknown;
   try {
     payload = JSON.parse(readFileSync(path, 'utf8'));
@@ -82,12 +163,10 @@ export function readEvent(env: NodeJS.ProcessEnv): EventFacts {
     const problem =
       errorCode(error) === 'ENOENT'
         ? `The event file GITHUB_EVENT_PATH (${path}) does not exist`
-        : `The event file GITHUB_EVENT_PATH (${path}) could not be read, or is not JSON (${oneLine(error)})`;
-    return { ...eventFacts(eventName, undefined, env.GITHUB_REF), problem };
+        : `The event file GITHUB_EVENT_PATH (${path}) could not be read, or is not JSON (${oneLine(messageOf(error))})`;
+    return { ...eventFacts(eventName, undefined, env.GITHUB_REF, env.GITHUB_SHA), problem };
   }
-  return eventFacts(eventName, payload, env.GITHUB_REF);
+  return eventFacts(eventName, payload, env.GITHUB_REF, env.GITHUB_SHA);
 }
 
 const errorCode = (error: unknown): unknown => field(error, 'code');
-const oneLine = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();

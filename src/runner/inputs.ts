@@ -1,26 +1,17 @@
 // Reads and validates every input before any request. Outside the runner nothing applies
 // action.yml's defaults, so an empty input always means its default here.
 import * as z from 'zod/mini';
-import { InputError } from '../shared/errors.js';
-import { unmaskable, type Redactor } from '../shared/redact.js';
+import { ActionError, InputError } from '../shared/errors.js';
+import type { Redactor } from '../shared/redact.js';
+import { readCredentials, type Credentials } from './credentials.js';
 import { MAX_PR, type EventFacts } from './event.js';
 import { WAITABLE_STATES } from '../core/verdict.js';
 import { minutes, queueBranch, scope, waitForWithQueue } from './scope.js';
-import { whichPr, type PrTarget } from './which-pr.js';
+import { isLookup, whichPr, type CommitLookup, type PrTarget } from './which-pr.js';
 
-/**
- * The inputs that hold secrets: each is masked before anything is logged, and each is refused when
- * it is too plain to mask (see `unmaskable`).
- */
-export const SECRET_INPUTS = ['api-token', 'api-key'] as const;
-
-export interface Inputs extends PrTarget {
-  /** One PR; `QueueInputs` for the queue itself. */
+export interface Inputs extends PrTarget, Credentials {
+  /** One PR; `QueueInputs` for the queue itself, `CommitInputs` while rule 5 has yet to find it. */
   scope: 'pr';
-  /** The v1 organization token (`x-api-token`); empty when not set. */
-  apiToken: string;
-  /** The v2 API key (`Authorization: Bearer`); empty when not set. */
-  apiKey: string;
   owner: string;
   name: string;
   repoHost: string;
@@ -46,6 +37,14 @@ export interface QueueInputs extends Omit<
   stallMinutes: number;
 }
 
+/** A PR run whose PR GitHub has yet to name (rule 5 of "Which PR"). */
+export interface CommitInputs extends Omit<Inputs, keyof PrTarget | 'scope'> {
+  scope: 'commit';
+  lookup: CommitLookup;
+  /** GITHUB_API_URL, checked, without a trailing slash. */
+  githubApiUrl: string;
+}
+
 export type GetInput = (name: string) => string;
 
 /**
@@ -69,6 +68,8 @@ export const INPUT_DEFAULTS = {
   summary: 'true',
   scope: 'pr',
   'stall-minutes': '30',
+  'github-token': '${{ github.token }}',
+  sha: '',
 } as const;
 export type InputName = keyof typeof INPUT_DEFAULTS;
 // setTimeout cannot hold more than 2^31-1 ms (~24.8 days); no job runs that long anyway.
@@ -106,6 +107,32 @@ const milliseconds = (min: number, above: boolean, what: string) =>
         ),
     ),
   );
+
+/** A commit as git names it in full: 40 hexadecimal characters (SHA-1), or 64 (SHA-256). */
+const commitSha = z.pipe(
+  z
+    .string()
+    .check(z.regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i, 'must be a full commit SHA (40 or 64 hexadecimal characters)')),
+  z.transform((value: string) => value.toLowerCase()),
+);
+
+/** GitHub's API for rule 5: the runner's GITHUB_API_URL (GitHub Enterprise Server sets its own). */
+function githubApiUrl(raw: string | undefined): string {
+  const value = raw?.trim() || 'https://api.github.com';
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const loopback = url !== undefined && LOOPBACK_HOSTS.has(url.hostname);
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) || url.username || url.search) {
+    throw new ActionError(
+      `GITHUB_API_URL (${quote(value)}) is not an https URL: the runner sets it to GitHub's API; leave it unset outside a runner`,
+    );
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
 
 const waitFor = z.pipe(
   z.transform((value: string) =>
@@ -222,71 +249,15 @@ export function summaryWanted(getInput: GetInput): boolean {
   return parsed.success ? parsed.data : true;
 }
 
-const V2_KEY_PREFIX = 'trunk_v2_';
-
-/** Neither credential is set. The one line names both inputs; `input` names the least-privilege one. */
-class NoCredentialsError extends InputError {
-  constructor() {
-    super('api-key', '');
-    this.message =
-      "Inputs 'api-token' and 'api-key' are both empty: set api-key to a Trunk v2 API key (trunk_v2_…; one with no permissions is enough) or api-token to the v1 organization token, from a secret. GitHub does not give secrets to workflows triggered from forks or by Dependabot (Dependabot runs get only Dependabot secrets).";
-  }
-}
-
-function readCredentials(get: (name: InputName) => string): Pick<Inputs, 'apiToken' | 'apiKey'> {
-  const apiToken = get('api-token');
-  const apiKey = get('api-key');
-  if (!apiToken && !apiKey) throw new NoCredentialsError();
-  // Trunk's keys and tokens each work with one API only: sent to the other, a key is just refused.
-  if (apiToken.toLowerCase().startsWith(V2_KEY_PREFIX)) {
-    throw new InputError(
-      'api-token',
-      `holds a Trunk v2 API key (${V2_KEY_PREFIX}…); put it in api-key instead: v2 keys work only with the v2 API, and api-token goes to the v1 API`,
-    );
-  }
-  if (/^bearer\s/i.test(apiKey)) {
-    throw new InputError(
-      'api-key',
-      "must be the key alone, without 'Bearer ': the action writes the Authorization header itself",
-    );
-  }
-  if (apiToken && apiToken === apiKey) {
-    throw new InputError(
-      'api-key',
-      'holds the same value as api-token: api-key takes a Trunk v2 API key (trunk_v2_…), api-token the v1 organization token, and neither works in the place of the other',
-    );
-  }
-  for (const [input, value] of [
-    ['api-token', apiToken],
-    ['api-key', apiKey],
-  ] as const) {
-    // A header cannot carry these, and Node's error for them would not say which input is wrong.
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    if (/[\s\u0000-\u001f\u007f-\uffff]/.test(value)) {
-      throw new InputError(input, 'contains white space or characters a header cannot carry; check the secret');
-    }
-  }
-  // Every secret input, those read elsewhere too: the entry point masks only the values that pass.
-  for (const input of SECRET_INPUTS) {
-    const problem = get(input) && unmaskable(get(input));
-    if (problem) {
-      throw new InputError(
-        input,
-        `${problem}: a real token or key is far longer, and masking a value this plain would hide ordinary words and numbers in the log; check the secret it comes from`,
-      );
-    }
-  }
-  return { apiToken, apiKey };
-}
-
 export function readInputs(
   getInput: GetInput,
   env: NodeJS.ProcessEnv,
   event: EventFacts,
   redactor: Redactor,
-): Inputs | QueueInputs {
+): Inputs | QueueInputs | CommitInputs {
   const show: Show = (raw) => quote(redactor.text(raw));
-  const get = (name: InputName) => getInput(name).trim() || INPUT_DEFAULTS[name];
+  // A default that is an expression (github.token) only the runner can evaluate: empty here.
+  const get = (name: InputName) => getInput(name).trim() || INPUT_DEFAULTS[name].replace(/^\$\{\{.*\}\}$/, '');
 
   const credentials = readCredentials(get);
   const queueScope = parse('scope', scope, get('scope'), show) === 'queue';
@@ -302,7 +273,9 @@ export function readInputs(
     : undefined;
   const branchRaw = get('target-branch');
   const branch = branchRaw && parseTargetBranch(branchRaw, show);
-  const target = queueScope ? undefined : whichPr(prInput, branch, event);
+  const shaRaw = queueScope ? '' : get('sha');
+  const sha = shaRaw && parse('sha', commitSha, shaRaw, show);
+  const target = queueScope ? undefined : whichPr(prInput, branch, event, sha);
 
   const inputs = {
     ...credentials,
@@ -331,7 +304,17 @@ export function readInputs(
   parse('summary', bool, get('summary'), show);
   const summary = summaryWanted(getInput);
   const { waitFor: states, waitTimeoutMs, pollIntervalMs, stallMinutes, ...common } = inputs;
-  if (target) return { ...common, ...target, scope: 'pr', waitFor: states, waitTimeoutMs, pollIntervalMs, summary };
+  const waiting = { waitFor: states, waitTimeoutMs, pollIntervalMs, summary };
+  if (target && isLookup(target)) {
+    if (!common.githubToken) {
+      throw new InputError(
+        'github-token',
+        'is empty, and this event names no pull request: the action asks GitHub which PR brought the commit in, with github-token (default: github.token). Set it, or set pr',
+      );
+    }
+    return { ...common, ...waiting, scope: 'commit', lookup: target, githubApiUrl: githubApiUrl(env.GITHUB_API_URL) };
+  }
+  if (target) return { ...common, ...target, ...waiting, scope: 'pr' };
   if (states.length > 0) throw waitForWithQueue();
   return { ...common, scope: 'queue', targetBranch: queueBranch(branch, event), stallMinutes, summary };
 }

@@ -1,46 +1,141 @@
 // Which PR the run asks about, and the facts that go with it: the contract's "Which PR" rules.
 // Pure. The event's own facts (its head SHA, its base branch) describe only the event's own PR,
-// so they are used only when the PR asked about is that one.
+// so they are used only when the PR asked about is that one. Rule 5 needs GitHub's answer: whichPr
+// says which commit to ask about, and choosePr picks the PR from what GitHub listed.
 import { ActionError, InputError } from '../shared/errors.js';
 import type { EventFacts } from './event.js';
+import type { CommitPr } from '../core/model.js';
+
+/** How the PR was found, as the `pr-found-by` output says it. */
+export type FoundBy = 'input' | 'merge-queue-run' | 'event' | 'workflow-run' | 'commit';
 
 export interface PrTarget {
   pr: number;
+  foundBy: FoundBy;
   /** True in one of Trunk's test runs (`trunk-merge/pr-<N>/<id>`), whichever PR is asked about. */
   mergeQueueRun: boolean;
   targetBranch: string;
   /** The head SHA to compare with the queue's, for `stale`; undefined when the event does not describe this PR. */
   eventHeadSha?: string;
+  /** Rule 5: the commit GitHub was asked about. */
+  commitSha?: string;
+}
+
+/** Rule 5 still to run: ask GitHub which PR brought `sha` in. */
+export interface CommitLookup {
+  sha: string;
+  /** The `target-branch` input; empty for its default, the found PR's base branch. */
+  branchInput: string;
+  /** The queue's branch when no PR is found: the input, else the repository's default branch. */
+  fallbackBranch: string;
 }
 
 /**
  * @param prInput the `pr` input, already validated; undefined when empty
  * @param branchInput the `target-branch` input, already validated and without `refs/heads/`; empty for its default
+ * @param shaInput the `sha` input, already validated (lowercase); empty for the event's commit
  */
-export function whichPr(prInput: number | undefined, branchInput: string, event: EventFacts): PrTarget {
+export function whichPr(
+  prInput: number | undefined,
+  branchInput: string,
+  event: EventFacts,
+  shaInput = '',
+): PrTarget | CommitLookup {
   const mergeQueueRun = event.mergeQueuePr !== undefined;
-  const pr = prInput ?? event.mergeQueuePr ?? event.prNumber;
-  if (pr === undefined) {
-    if (event.problem) throw new ActionError(`${event.problem}, so the pull request is unknown; set the pr input.`);
-    throw new InputError('pr', 'is empty and this event has no pull request; set pr to the pull request number');
-  }
+  const listed = event.runPrs?.length === 1 && !mergeQueueRun ? event.runPrs[0] : undefined;
+  const pr = prInput ?? event.mergeQueuePr ?? event.prNumber ?? listed?.number;
+  if (pr === undefined) return commitLookup(branchInput, event, shaInput);
+  const foundBy: FoundBy =
+    prInput !== undefined
+      ? 'input'
+      : mergeQueueRun
+        ? 'merge-queue-run'
+        : event.prNumber !== undefined
+          ? 'event'
+          : (event.runPrsFrom ?? 'event');
   // In a test run the event's PR, if any, is Trunk's draft from the test branch: its facts are
   // its own, used only when the draft itself is asked about.
   const eventsOwnPr = event.prNumber === pr;
   const draftOfThisPr = mergeQueueRun && event.mergeQueuePr === pr;
+  const runsOwnPr = listed?.number === pr;
 
   let targetBranch = branchInput;
   if (!targetBranch) {
     if (event.problem) {
       throw new ActionError(`${event.problem}, so target-branch has no default; set the target-branch input.`);
     }
-    const eventBase = eventsOwnPr || draftOfThisPr ? event.baseRef : undefined;
+    const eventBase = eventsOwnPr || draftOfThisPr ? event.baseRef : runsOwnPr ? listed.baseRef : undefined;
     targetBranch = eventBase ?? event.defaultBranch ?? 'main';
   }
   return {
     pr,
+    foundBy,
     mergeQueueRun,
     targetBranch,
     eventHeadSha: eventsOwnPr ? event.headSha : undefined,
   };
+}
+
+function commitLookup(branchInput: string, event: EventFacts, shaInput: string): CommitLookup {
+  if (event.problem) throw new ActionError(`${event.problem}, so the pull request is unknown; set the pr input.`);
+  // The event has a PR, but its number is not one: saying "no pull request" would blame the wrong thing.
+  if (event.prNumberProblem) throw new ActionError(`${event.prNumberProblem}; set the pr input.`);
+  if (!shaInput && event.deletedRef) {
+    throw new ActionError(
+      `This push deleted ${event.deletedRef}, so it has no commit whose pull request could be looked up; set the pr or sha input, or skip this step for deletions (if: github.event.deleted == false).`,
+    );
+  }
+  const sha = shaInput || event.commitSha?.toLowerCase();
+  if (!sha) {
+    throw new InputError(
+      'pr',
+      'is empty, this event has no pull request, and there is no commit to look one up by (sha is empty and GITHUB_SHA is not set); set pr to the pull request number, or sha to the commit',
+    );
+  }
+  return { sha, branchInput, fallbackBranch: branchInput || event.defaultBranch || 'main' };
+}
+
+export function isLookup(target: PrTarget | CommitLookup): target is CommitLookup {
+  return !('pr' in target);
+}
+
+export interface CommitChoice {
+  target: PrTarget;
+  /** Others that fit the same rule, for a log line. */
+  others: number[];
+}
+
+/**
+ * Rule 5: of the PRs GitHub lists for the commit, the one whose merge commit it is; else one
+ * merged (into `target-branch` when given); else one open with its head at the commit. Ties go to
+ * the latest merged (or updated). undefined when none fits: no PR brought the commit in.
+ */
+export function choosePr(lookup: CommitLookup, prs: readonly CommitPr[]): CommitChoice | undefined {
+  const { sha, branchInput } = lookup;
+  const same = (a: string | undefined) => a?.toLowerCase() === sha;
+  const intoBranch = (pr: CommitPr) => !branchInput || pr.baseRef === branchInput;
+  const rules: Array<{ fits: (pr: CommitPr) => boolean; time: (pr: CommitPr) => string | undefined }> = [
+    { fits: (pr) => same(pr.mergeCommitSha), time: (pr) => pr.mergedAt ?? pr.updatedAt },
+    { fits: (pr) => pr.mergedAt !== undefined && intoBranch(pr), time: (pr) => pr.mergedAt },
+    { fits: (pr) => pr.open && pr.mergedAt === undefined && same(pr.headSha), time: (pr) => pr.updatedAt },
+  ];
+  for (const [index, rule] of rules.entries()) {
+    const fitting = prs.filter(rule.fits).sort((a, b) => (rule.time(b) ?? '').localeCompare(rule.time(a) ?? ''));
+    const [chosen, ...others] = fitting;
+    if (!chosen) continue;
+    const openAtSha = index === 2;
+    return {
+      target: {
+        pr: chosen.number,
+        foundBy: 'commit',
+        mergeQueueRun: false,
+        targetBranch: branchInput || chosen.baseRef || lookup.fallbackBranch,
+        // Only an open PR whose head is the commit can be compared with the queue's head SHA.
+        eventHeadSha: openAtSha ? sha : undefined,
+        commitSha: sha,
+      },
+      others: others.map((pr) => pr.number),
+    };
+  }
+  return undefined;
 }

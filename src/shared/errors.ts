@@ -42,6 +42,18 @@ export class ApiError extends ActionError {
   }
 }
 
+/** GitHub's API did not answer usefully (rule 5 of "Which PR"): the line says GitHub answered, not Trunk. */
+export class GitHubError extends ActionError {
+  override name = 'GitHubError';
+  constructor(
+    message: string,
+    /** Worth asking again: throttling, a server error, a lost connection. */
+    readonly transient = false,
+  ) {
+    super(`GitHub API (which pull request brought the commit in): ${message}`);
+  }
+}
+
 /** Raised when the caller's signal (the wait's deadline, a sibling's failure, a cancelled job) cut a request short. */
 export class CancelledError extends Error {
   override name = 'CancelledError';

@@ -1,17 +1,17 @@
 // The queue as the subject (`scope: queue`), wired: the queue read alone (no PR, no GitHub), its
 // health judged, and what the run reports. It never throws: a read that failed is a failure to
 // report, and the outputs and the summary are still written.
-import type { Clock } from './shared/time.js';
-import type { Log } from './shared/log.js';
-import type { QueueAnswer } from './core/model.js';
-import { assessQueue, type QueueHealth } from './core/health.js';
-import { buildQueueReport } from './core/queue-report.js';
-import { failureMessage, isUnexpected, type Report } from './core/report.js';
-import type { QueueInputs } from './runner/inputs.js';
-import { queueOutputs } from './render/queue-outputs.js';
-import type { OutputSet } from './render/outputs.js';
-import { renderQueueSummary } from './render/queue-summary.js';
-import { sourceFor } from './trunk/source.js';
+import type { Clock } from '../shared/time.js';
+import type { Log } from '../shared/log.js';
+import type { QueueAnswer } from '../core/model.js';
+import { assessQueue, type QueueHealth } from '../core/health.js';
+import { buildQueueReport } from '../core/queue-report.js';
+import { failureMessage, isUnexpected, type Report } from '../core/report.js';
+import type { QueueInputs } from '../runner/inputs.js';
+import { queueOutputs } from '../render/queue-outputs.js';
+import type { OutputSet } from '../render/outputs.js';
+import { renderQueueSummary } from '../render/queue-summary.js';
+import { sourceFor } from '../trunk/source.js';
 
 export interface QueueRun {
   report: Report;
