@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMain, runCli, UsageError } from '../simulator/cli.mjs';
 import { runAction } from '../simulator/runner.mjs';
-import { SCENARIOS, SIM_BRANCH, SIM_REPO, startSimulator } from '../simulator/server.mjs';
+import { GITHUB_SCENARIOS, SCENARIOS, SIM_BRANCH, SIM_REPO, startSimulator } from '../simulator/server.mjs';
 
 const USAGE = `Usage: npm run demo [-- options]    (or: node scripts/demo.mjs [options])
 
@@ -26,6 +26,11 @@ Options:
                                 scheduled status report would (try the testing, paused,
                                 stalled and overdue scenarios)
   --stall-minutes N             the action's stall-minutes, with --scope queue (default: 30)
+  --event pull_request|push     the event the step runs on (default: pull_request). push is a
+                                deploy gate: a push to main whose event names no PR, so the
+                                action asks the simulated GitHub which PR brought the commit in
+  --github-scenario NAME        with --event push, what the simulated GitHub answers (default:
+                                merged; try direct-push, no-permission, secondary-limit-429)
   --list                        list the scenarios and exit
   --wait-for STATES             the action's wait-for input (default: merged for the merging
                                 scenario, else empty: no wait)
@@ -44,6 +49,8 @@ async function main() {
       api: { type: 'string', default: 'v2' },
       scope: { type: 'string', default: 'pr' },
       'stall-minutes': { type: 'string' },
+      event: { type: 'string', default: 'pull_request' },
+      'github-scenario': { type: 'string', default: 'merged' },
       list: { type: 'boolean', default: false },
       'wait-for': { type: 'string' },
       // Short, so that a demo that waits shows its point in seconds, not the action's hour.
@@ -72,10 +79,20 @@ async function main() {
   if (!['v1', 'v2', 'both'].includes(api)) throw new UsageError(`--api must be v1, v2 or both, got "${api}"`);
   const scope = values.scope;
   if (!['pr', 'queue'].includes(scope)) throw new UsageError(`--scope must be pr or queue, got "${scope}"`);
+  const eventName = values.event;
+  if (!['pull_request', 'push'].includes(eventName)) {
+    throw new UsageError(`--event must be pull_request or push, got "${eventName}"`);
+  }
+  const push = eventName === 'push' && scope === 'pr';
+  if (push && !GITHUB_SCENARIOS[values['github-scenario']]) {
+    throw new UsageError(
+      `unknown GitHub scenario "${values['github-scenario']}"; known: ${Object.keys(GITHUB_SCENARIOS).join(', ')}`,
+    );
+  }
   // The `merging` scenario only shows its point while waiting; the queue itself is read once.
   const waitFor = values['wait-for'] ?? (scenario === 'merging' && scope === 'pr' ? 'merged' : '');
 
-  const sim = await startSimulator({ scenario });
+  const sim = await startSimulator({ scenario, ...(push ? { github: values['github-scenario'] } : {}) });
   try {
     const inputs = {
       'api-token': api === 'v2' ? '' : sim.token,
@@ -87,6 +104,7 @@ async function main() {
       'fail-if-not-ready': String(values['fail-if-not-ready']),
       scope: scope === 'pr' ? '' : scope,
       'stall-minutes': values['stall-minutes'] ?? '',
+      'github-token': push ? sim.githubToken : '',
     };
     console.log(`Scenario "${scenario}": ${SCENARIOS[scenario]?.description}`);
     console.log(
@@ -104,6 +122,8 @@ async function main() {
       inputs,
       // A report on the queue runs on a schedule, whose event names no PR.
       ...(scope === 'queue' ? { eventName: 'schedule', event: scheduleEvent() } : {}),
+      // A deploy gate: the push's commit is the scenario's, and GitHub is the simulator.
+      ...(push ? pushRun(sim.url, GITHUB_SCENARIOS[values['github-scenario']]?.sha ?? '') : {}),
       onStdout: (chunk) => process.stdout.write(chunk),
       onStderr: (chunk) => process.stderr.write(chunk),
     });
@@ -137,6 +157,19 @@ function scheduleEvent() {
   return {
     schedule: '*/30 * * * *',
     repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: SIM_BRANCH },
+  };
+}
+
+/** A push of `sha` to the default branch, with GitHub's API at the simulator. @param {string} url @param {string} sha */
+function pushRun(url, sha) {
+  return {
+    eventName: 'push',
+    event: {
+      ref: `refs/heads/${SIM_BRANCH}`,
+      after: sha,
+      repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: SIM_BRANCH },
+    },
+    env: { GITHUB_API_URL: url, GITHUB_SHA: sha, GITHUB_REF: `refs/heads/${SIM_BRANCH}` },
   };
 }
 

@@ -127,3 +127,62 @@ describe('readEvent', () => {
     expect([facts.problem, facts.mergeQueuePr]).toEqual([undefined, 5]);
   });
 });
+
+describe('eventFacts: the commit each event carries, and its PR list (rules 4 and 5)', () => {
+  const SHA = 'c'.repeat(40);
+  const RUN_SHA = 'd'.repeat(40);
+  it.each<[string, unknown, string | undefined]>([
+    ['push', { after: SHA }, SHA],
+    ['workflow_run', { workflow_run: { head_sha: RUN_SHA } }, RUN_SHA],
+    ['check_suite', { check_suite: { head_sha: RUN_SHA } }, RUN_SHA],
+    ['check_run', { check_run: { head_sha: RUN_SHA } }, RUN_SHA],
+    ['deployment', { deployment: { sha: RUN_SHA } }, RUN_SHA],
+    ['deployment_status', { deployment: { sha: RUN_SHA } }, RUN_SHA],
+    ['workflow_dispatch', {}, 'e'.repeat(40)],
+    ['schedule', {}, 'e'.repeat(40)],
+  ])('%s', (eventName, payload, commit) => {
+    expect(eventFacts(eventName, payload, 'refs/heads/main', 'e'.repeat(40)).commitSha).toBe(commit);
+  });
+
+  it('a push that deleted its ref has no commit, and says which ref', () => {
+    const facts = eventFacts('push', { after: '0'.repeat(40), deleted: true }, 'refs/heads/topic', SHA);
+    expect(facts).toMatchObject({ commitSha: undefined, deletedRef: 'refs/heads/topic' });
+  });
+
+  it("a workflow_run's PR list, from workflow-run; a check_run's, from the event", () => {
+    const list = [{ number: 7, base: { ref: 'main' }, head: { sha: SHA } }, { number: 'x' }];
+    expect(eventFacts('workflow_run', { workflow_run: { pull_requests: list } })).toMatchObject({
+      runPrs: [{ number: 7, baseRef: 'main', headSha: SHA }],
+      runPrsFrom: 'workflow-run',
+    });
+    expect(eventFacts('check_run', { check_run: { pull_requests: list } }).runPrsFrom).toBe('event');
+  });
+
+  it("a workflow_run or check_suite on Trunk's test branch is a merge-queue run; a fork's is not", () => {
+    const repository = { full_name: 'o/r' };
+    const run = (head: string) => ({
+      workflow_run: { head_branch: 'trunk-merge/pr-1842/x', head_repository: { full_name: head } },
+      repository,
+    });
+    expect(eventFacts('workflow_run', run('o/r')).mergeQueuePr).toBe(1842);
+    expect(eventFacts('workflow_run', run('fork/r')).mergeQueuePr).toBeUndefined();
+    expect(eventFacts('check_suite', { check_suite: { head_branch: 'trunk-merge/pr-7/y' } }).mergeQueuePr).toBe(7);
+  });
+
+  it.each([0, 1842.5, '1842', 4294967296, 2 ** 53 + 1, 2 ** 64 + 1])(
+    'a pull_request.number of %j: a problem that names the field and the range',
+    (number) => {
+      const facts = eventFacts('pull_request', { pull_request: { number } });
+      expect(facts.prNumber).toBeUndefined();
+      expect(facts.prNumberProblem).toMatch(
+        /^pull_request\.number in the event is .+: a pull request number is a whole number from 1 to 4294967295$/,
+      );
+    },
+  );
+
+  it('a number JavaScript cannot hold exactly says so', () => {
+    expect(eventFacts('pull_request', { pull_request: { number: 2 ** 64 + 1 } }).prNumberProblem).toContain(
+      'beyond what JavaScript holds exactly',
+    );
+  });
+});
