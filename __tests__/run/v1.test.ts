@@ -379,14 +379,14 @@ describe('answers and errors of the API', () => {
     expect(sim.count('getQueue')).toBe(requests);
   });
 
-  it('a connection refused names the host and port', async () => {
+  it('a connection refused names the host and port, and api-url', async () => {
     const url = sim.url;
     await sim.close();
     const result = await runInProcess({ inputs: { 'api-token': 'not-a-real-token', 'api-url': url, retries: '0' } });
     expectFailure(
       result,
       new RegExp(
-        `^Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\)$`,
+        `^Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\); check api-url$`,
       ),
     );
     sim = await startSimulator();
@@ -635,7 +635,7 @@ describe('a wait that gets no answer', () => {
     expectFailure(
       result,
       new RegExp(
-        `^Timed out after 1m 0s waiting for PR #1842 to reach merged: Trunk was never reached\\. The last of 4 attempts failed: Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\) — check api-url, and the network or proxy between the runner and Trunk\\.$`,
+        `^Timed out after 1m 0s waiting for PR #1842 to reach merged: Trunk was never reached\\. The last of 4 attempts failed: Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\); check api-url\\.$`,
       ),
     );
     expect(result.outputs).toMatchObject({ state: '', 'timed-out': 'true', 'waited-seconds': '60' });

@@ -117,13 +117,18 @@ async function sendOnce(context: RequestContext, spec: RequestSpec, signal: Abor
 }
 
 function transportFailure(endpoint: string, failure: TransportError, transient: boolean, tries = ''): ApiError {
-  // A name that does not resolve is a typo far more often than an outage: the proxy's, when the
-  // tunnel is what failed, else api-url's.
+  // No answer at all: the line names the input that says where to connect, api-url, and the
+  // proxy when the request went through one (unless the message already says what to check). A name that does not resolve is a typo far more
+  // often than an outage: the proxy's, when the tunnel is what failed, else api-url's.
   const unresolved = /\bENOTFOUND\b/.test(failure.message);
-  const viaProxy = /proxy did not open a tunnel/.test(failure.message);
+  const viaProxy = / through proxy /.test(failure.message);
+  const tunnel = /proxy did not open a tunnel/.test(failure.message);
+  const proxy = 'the proxy variable (HTTPS_PROXY or HTTP_PROXY)';
   const hint = unresolved
-    ? `; the host name does not resolve: check ${viaProxy ? 'the proxy variable (HTTPS_PROXY)' : 'api-url'}`
-    : '';
+    ? `; the host name does not resolve: check ${tunnel ? proxy : 'api-url'}`
+    : (/^connection to /.test(failure.message) && !/ check /.test(failure.message)) || failure.kind === 'certificate'
+      ? `; check api-url${viaProxy ? ` and ${proxy}` : ''}`
+      : '';
   return new ApiError(endpoint, `${failure.message}${tries}${hint}`, { transient, reached: false, unresolved });
 }
 
