@@ -117,13 +117,34 @@ describe('releases', () => {
 describe('README examples that are whole workflows', () => {
   it('are found', () => {
     expect(examples.map(([heading]) => heading)).toEqual([
+      "1. A check in a pull request's pipeline",
+      '2. A gate on a deploy job',
+      '3. A status report on the queue itself',
       'Show queue status in the job summary',
       'Gate a deploy job on `ready` or `state`, through job outputs',
+      'Which PR',
       'Know which PR a merge-queue test run is testing',
       'Gate a deploy job until the PR is merged',
       'Report on the queue itself, on a schedule (`scope: queue`)',
       'Hold a deploy while the queue is paused or stuck',
     ]);
+  });
+
+  it('the first 200 lines hold the three uses: a pull_request check, a deploy gate, a scheduled queue report', () => {
+    const top = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+      .split('\n')
+      .slice(0, 200)
+      .join('\n');
+    const blocks = [...top.matchAll(/```yaml\n([\s\S]*?)```/g)].map(
+      (match) => parse(match[1] ?? '') as Record<string, unknown>,
+    );
+    const triggers = blocks.map(({ on }) => (typeof on === 'string' ? [on] : Object.keys((on ?? {}) as object)));
+    expect(triggers).toEqual([['pull_request'], ['push'], ['schedule', 'workflow_dispatch']]);
+    const deploy = JSON.stringify(blocks[1]);
+    expect(deploy).toContain('fail-if-not-ready');
+    expect(deploy).toContain('"needs":"gate"');
+    expect(deploy).toContain('"pull-requests":"read"');
+    expect(JSON.stringify(blocks[2])).toContain('"scope":"queue"');
   });
 
   it.each(examples)('"%s" has a trigger', (_, yaml) => {
