@@ -155,6 +155,12 @@ describe('whichPr, rules 4 and 5: a run with no PR of its own', () => {
     expect(whichPr(undefined, '', event)).toMatchObject(expected);
   });
 
+  it('5. an event commit that is not a full SHA fails before any request, naming sha', () => {
+    expect(() => whichPr(undefined, '', { commitSha: 'HEAD; rm -rf' })).toThrow(
+      /^Input 'sha' is empty, and the event's commit is not a full commit SHA/,
+    );
+  });
+
   it('5. the sha input wins over the event commit; target-branch is kept for the choice', () => {
     expect(whichPr(undefined, 'release/2.x', { commitSha: SHA }, OTHER)).toEqual({
       sha: OTHER,

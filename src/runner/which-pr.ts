@@ -92,6 +92,10 @@ function commitLookup(branchInput: string, event: EventFacts, shaInput: string):
       'is empty, this event has no pull request, and there is no commit to look one up by (sha is empty and GITHUB_SHA is not set); set pr to the pull request number, or sha to the commit',
     );
   }
+  // The event's commit is text from outside: checked as the sha input is, before any request.
+  if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(sha)) {
+    throw new InputError('sha', `is empty, and the event's commit is not a full commit SHA; set sha to the commit`);
+  }
   return { sha, branchInput, fallbackBranch: branchInput || event.defaultBranch || 'main' };
 }
 
