@@ -12,6 +12,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ProxyRoute } from './proxy.js';
+import { clip } from '../shared/format.js';
 
 /** The proxy answered the CONNECT with something other than a 2xx. */
 export class TunnelRefused extends Error {
@@ -21,7 +22,7 @@ export class TunnelRefused extends Error {
     statusText: string,
   ) {
     // The proxy's own words, kept short: they go into a one-line error.
-    super(`HTTP ${status}${statusText ? ` ${statusText.slice(0, 60)}` : ''}`);
+    super(`HTTP ${status}${statusText ? ` ${clip(statusText, 60)}` : ''}`);
   }
 }
 

@@ -2,6 +2,7 @@
 // action.yml's defaults, so an empty input always means its default here.
 import * as z from 'zod/mini';
 import { InputError } from '../shared/errors.js';
+import { clip } from '../shared/format.js';
 import { unmaskable, type Redactor } from '../shared/redact.js';
 import { MAX_PR, type EventFacts } from './event.js';
 import { WAITABLE_STATES } from '../core/verdict.js';
@@ -128,8 +129,7 @@ function parse<T>(input: string, schema: z.ZodMiniType<T, string>, raw: string, 
 }
 
 function quote(value: string): string {
-  const shown = value.length > 60 ? `${value.slice(0, 59)}…` : value;
-  return JSON.stringify(shown);
+  return JSON.stringify(clip(value, 60));
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
