@@ -31,6 +31,7 @@ function getQueue(overrides: Partial<RequestSpec> = {}): RequestSpec {
     url: new URL(`${sim.url}/v1/getQueue`),
     headers: { 'content-type': 'application/json', 'x-api-token': sim.token },
     payload: { repo: { host: 'github.com', owner: 'octo-org', name: 'octo-repo' }, targetBranch: 'main' },
+    describe: (response) => (response.body ? `: ${response.body}` : ''),
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type https from 'node:https';
 import { proxyFor, ProxySettingError, type ProxyRoute } from './proxy.js';
 import { TunnelFailed, TunnelRefused, tunnelThrough } from './proxy-tunnel.js';
+import { clip } from '../shared/format.js';
 
 export interface RawResponse {
   status: number;
@@ -54,6 +55,12 @@ export interface RequestOptions {
   maxBodyBytes: number;
   /** The caller's signal (a wait deadline, or a sibling request that already failed); kind 'aborted' when it fires. */
   signal?: AbortSignal;
+}
+
+/** A header's value; the first, when it came more than once. */
+export function header(response: RawResponse, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /** postJson's options, by their first name. */
@@ -218,7 +225,7 @@ function tooLarge(limit: number): TransportError {
 function notAnAnswer(where: string, status: number, text: string | undefined): TransportError {
   return new TransportError(
     'protocol',
-    `${where} answered HTTP ${status}${text ? ` ${text.slice(0, 60)}` : ''} instead of answering the request: it asks to switch to another protocol, which no API request wants, so the server at that address is not the API`,
+    `${where} answered HTTP ${status}${text ? ` ${clip(text, 60)}` : ''} instead of answering the request: it asks to switch to another protocol, which no API request wants, so the server at that address is not the API`,
   );
 }
 
