@@ -29,6 +29,13 @@ export class TunnelRefused extends Error {
 /** The proxy could not be reached, or broke off before answering the CONNECT. */
 export class TunnelFailed extends Error {
   override name = 'TunnelFailed';
+  constructor(
+    message: string,
+    /** Node's code for why: ECONNREFUSED, ENOTFOUND, ECONNRESET, … */
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
 }
 
 type CreateConnection = NonNullable<http.ClientRequestArgs['createConnection']>;
@@ -66,7 +73,7 @@ export function tunnelThrough(proxy: ProxyRoute, target: URL, signal: AbortSigna
       }
       done(null, stream);
     });
-    connect.once('error', (error) => fail(new TunnelFailed(error.message)));
+    connect.once('error', (error: NodeJS.ErrnoException) => fail(new TunnelFailed(error.message, error.code)));
     connect.end();
     return undefined;
   };

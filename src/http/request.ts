@@ -71,7 +71,9 @@ export async function sendWithRetries(
     if (throttled) spec.onThrottled?.();
     const patient =
       throttled && spec.throttlePatienceMs !== undefined && clock.now() - started < spec.throttlePatienceMs;
-    if (!patient && counted >= retries) {
+    const allowed =
+      'failure' in outcome && misdirected(outcome.failure) ? Math.min(retries, MISDIRECTED_RETRIES) : retries;
+    if (!patient && counted >= allowed) {
       const tries = attempt === 0 ? '' : ` (after ${attempt + 1} attempts)`;
       if ('failure' in outcome) throw transportFailure(spec.endpoint, outcome.failure, true, tries);
       const hint = spec.hint ? `. ${spec.hint}` : '';
@@ -86,7 +88,7 @@ export async function sendWithRetries(
     log(
       patient
         ? `${spec.endpoint}: ${problem}; the key is shared and at its limit: trying again in ${seconds} s (for up to ${(spec.throttlePatienceMs ?? 0) / 1000} s)`
-        : `${spec.endpoint}: ${problem}; retry ${counted} of ${retries} in ${seconds} s`,
+        : `${spec.endpoint}: ${problem}; retry ${counted} of ${allowed} in ${seconds} s`,
     );
     try {
       await clock.sleep(waitMs, signal);
@@ -116,14 +118,42 @@ async function sendOnce(context: RequestContext, spec: RequestSpec, signal: Abor
 }
 
 function transportFailure(endpoint: string, failure: TransportError, transient: boolean, tries = ''): ApiError {
-  // A name that does not resolve is a typo far more often than an outage: the proxy's, when the
-  // tunnel is what failed, else api-url's.
-  const unresolved = /\bENOTFOUND\b/.test(failure.message);
-  const viaProxy = /proxy did not open a tunnel/.test(failure.message);
-  const hint = unresolved
-    ? `; the host name does not resolve: check ${viaProxy ? 'the proxy variable (HTTPS_PROXY)' : 'api-url'}`
-    : '';
-  return new ApiError(endpoint, `${failure.message}${tries}${hint}`, { transient, reached: false, unresolved });
+  const unresolved = failure.facts.code === 'ENOTFOUND';
+  const said = `${failure.message}${tries}${whatToCheck(failure)}`;
+  return new ApiError(endpoint, said, { transient, reached: false, unresolved });
+}
+
+// The URL the adapters send to is the api-url input's; a proxy is the variable it came from.
+const URL_INPUT = 'api-url';
+const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * A host name that does not resolve, or a port where nothing listens, is a wrong address far more
+ * often than an outage: one retry covers a server that is restarting, more only delay the message
+ * that names the input to fix. A reset or a timeout gets every retry.
+ */
+const MISDIRECTED_RETRIES = 1;
+
+function misdirected(failure: TransportError): boolean {
+  const { code } = failure.facts;
+  return code !== undefined && (code === 'ECONNREFUSED' || UNRESOLVED.has(code));
+}
+
+/** After a connection that failed, where to look: api-url, and the proxy when one carried the request. */
+function whatToCheck(failure: TransportError): string {
+  const { code = '', proxy, stage } = failure.facts;
+  const andProxy = proxy ? ` and the proxy in ${proxy}` : '';
+  if (failure.kind === 'certificate') return ` Check ${URL_INPUT}${andProxy}.`;
+  if (failure.kind !== 'connection') return '';
+  if (stage === 'proxy') {
+    const why = UNRESOLVED.has(code) ? "the proxy's host name does not resolve" : 'the proxy could not be reached';
+    return `; ${why}: check the proxy in ${proxy}`;
+  }
+  // The proxy answered, and would not or could not reach the host: the address, or its rules.
+  if (stage === 'tunnel') return `; check ${URL_INPUT}${andProxy}`;
+  if (UNRESOLVED.has(code)) return `; the host name does not resolve: check ${URL_INPUT}${andProxy}`;
+  if (code === 'ECONNREFUSED') return `; nothing accepts connections there: check ${URL_INPUT}${andProxy}`;
+  return '';
 }
 
 /** Why a retry is worth it, or undefined when the outcome is final. */
