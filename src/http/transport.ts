@@ -74,10 +74,7 @@ export function header(response: RawResponse, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** postJson's options, by their first name. */
-export type PostOptions = RequestOptions;
-
-export function postJson(url: URL, payload: unknown, options: PostOptions): Promise<RawResponse> {
+export function postJson(url: URL, payload: unknown, options: RequestOptions): Promise<RawResponse> {
   return send(url, 'POST', JSON.stringify(payload), options);
 }
 

@@ -69,7 +69,7 @@ export const INPUT_DEFAULTS = {
   scope: 'pr',
   'stall-minutes': '30',
 } as const;
-export type InputName = keyof typeof INPUT_DEFAULTS;
+type InputName = keyof typeof INPUT_DEFAULTS;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -11,7 +11,7 @@ const list = <T extends z.ZodMiniType>(item: T) => z.looseObject({ data: z.array
 
 export const repositoryListSchema = list(z.looseObject({ id: z.string() }));
 
-export const mergeQueueSchema = z.looseObject({
+const mergeQueueSchema = z.looseObject({
   id: z.string(),
   targetBranch: z.string(),
   state: z.string(),
