@@ -14,7 +14,7 @@ const API = 'https://api.github.com';
 const WEB = `https://${SIM_REPO.host}`;
 const FULL_NAME = `${SIM_REPO.owner}/${SIM_REPO.name}`;
 const REPO_API = `${API}/repos/${FULL_NAME}`;
-export const DOCS_URL = 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit';
+const DOCS_URL = 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit';
 
 /**
  * What a scenario says of one PR; the rest of its body follows from it.
@@ -81,7 +81,7 @@ const REPO_URLS = {
 };
 
 /** A GitHub account ("simple-user"): a person, or with `type` 'Organization' the repository's owner. */
-export function userBody(login = 'octocat', type = 'User') {
+function userBody(login = 'octocat', type = 'User') {
   const id = 1000 + (parseInt(shaOf(login).slice(0, 6), 16) % 9_000_000);
   const url = `${API}/users/${login}`;
   return {
@@ -108,7 +108,7 @@ export function userBody(login = 'octocat', type = 'User') {
 }
 
 /** The simulator's repository ("repository"), as a PR's head and base name it. */
-export function repositoryBody() {
+function repositoryBody() {
   const created = minutesAgo(60 * 24 * 400);
   return {
     id: 612_345_678,

@@ -38,14 +38,14 @@ export const ENTRY_STATES = /** @type {const} */ ({
   cancelled: 'cancelled',
   pending_failure: 'pendingFailure',
 });
-export const QUEUE_STATES = /** @type {const} */ ({
+const QUEUE_STATES = /** @type {const} */ ({
   running: 'running',
   paused: 'paused',
   draining: 'draining',
   switching_modes: 'switchingModes',
 });
-export const QUEUE_MODES = /** @type {const} */ ({ single: 'queue', parallel: 'graph' });
-export const MERGEABILITY = /** @type {const} */ ({
+const QUEUE_MODES = /** @type {const} */ ({ single: 'queue', parallel: 'graph' });
+const MERGEABILITY = /** @type {const} */ ({
   unspecified: 'unspecified',
   in_progress: 'inProgress',
   mergeable: 'mergeable',

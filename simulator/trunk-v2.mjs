@@ -124,7 +124,7 @@ export function trunkV2({ apiKeys, rateLimit, tls, world, take }) {
  * @param {string} pathname
  * @returns {{ route: V2Route, id: string } | undefined}
  */
-export function matchV2(method, pathname) {
+function matchV2(method, pathname) {
   if (method !== 'GET') return undefined;
   for (const [pattern, route] of ROUTES) {
     const found = pattern.exec(pathname);
@@ -146,7 +146,7 @@ export function matchV2(method, pathname) {
  * @param {World} world
  * @returns {Answer}
  */
-export function v2Answer(route, id, query, world) {
+function v2Answer(route, id, query, world) {
   if (/^v2\.(pullRequest|history|verificationRuns|estimate)$/.test(route)) {
     if (!UUID.test(id)) return fail(400, 'VALIDATION_FAILED', 'id must be a UUID');
     if (id.toLowerCase() !== SIM_PR_ID) return fail(404, 'PR_NOT_FOUND', 'Pull request not found');

@@ -66,6 +66,6 @@ describe('notJsonReason', () => {
 
   it('a header value with line breaks is quoted on one line, and short', () => {
     const reason = notJsonReason(response(json, { 'content-encoding': `gzip\r\n${'x'.repeat(100)}` }));
-    expect(reason).toContain(`(Content-Encoding: gzip ${'x'.repeat(35)})`);
+    expect(reason).toContain(`(Content-Encoding: gzip ${'x'.repeat(34)}…)`);
   });
 });

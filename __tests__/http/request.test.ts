@@ -2,12 +2,14 @@
 // are retried and how long it waits between tries (on a virtual clock), what cuts it short, and
 // which failures it calls transient. Each API's adapter says what a status means; the messages a
 // user reads are asserted once, through run(), in run.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startSimulator, type Simulator } from '../../simulator/server.mjs';
 import { sendWithRetries, type RequestContext, type RequestSpec } from '../../src/http/request.js';
 import { ApiError, CancelledError } from '../../src/shared/errors.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 import { rejection } from '../helpers/rejection.js';
+import { startConnectProxy } from '../helpers/connect-proxy.js';
+import { makeCertificates, type TestCertificates } from '../helpers/tls.js';
 
 let sim: Simulator;
 let logs: string[];
@@ -31,6 +33,7 @@ function getQueue(overrides: Partial<RequestSpec> = {}): RequestSpec {
     url: new URL(`${sim.url}/v1/getQueue`),
     headers: { 'content-type': 'application/json', 'x-api-token': sim.token },
     payload: { repo: { host: 'github.com', owner: 'octo-org', name: 'octo-repo' }, targetBranch: 'main' },
+    describe: (response) => (response.body ? `: ${response.body}` : ''),
     ...overrides,
   };
 }
@@ -136,21 +139,132 @@ describe('retries', () => {
   });
 });
 
-describe('a host that is not there', () => {
-  it('a connection refused is transient: the API may be back on the next poll', async () => {
+describe('a wrong address names api-url, and the proxy when one carries the request', () => {
+  const variables = ['HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'];
+  const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]));
+  afterEach(() => {
+    for (const name of variables) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+  });
+  const useProxy = (url: string) => {
+    for (const name of variables) delete process.env[name];
+    process.env.HTTPS_PROXY = url;
+  };
+  let certificates: TestCertificates;
+  beforeAll(async () => {
+    certificates = await makeCertificates();
+  });
+  /** The simulator over https, with a certificate this process does not trust. */
+  const untrusted = async () => {
+    const secure = await startSimulator({ tls: certificates.server });
+    closers.push(() => secure.close());
+    return secure;
+  };
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await Promise.all(closers.splice(0).map((close) => close()));
+  });
+  const at = (url: string) => ({ spec: { url: new URL(url) } });
+  const failure = async (options: Parameters<typeof send>[0]) => {
+    const error = await rejection(send(options));
+    if (!(error instanceof ApiError)) throw error;
+    return error;
+  };
+
+  it('nothing listening: tried once more, not every retry, and api-url named', async () => {
     const url = `${sim.url}/v1/getQueue`;
     await sim.close();
-    const error = await rejection(send({ context: { retries: 1 }, spec: { url: new URL(url) } }));
-    expect(error).toMatchObject({ options: { transient: true, reached: false, unresolved: false } });
+    const error = await failure({ context: { retries: 3 }, ...at(url) });
+    expect(error.message).toBe(
+      `Trunk API getQueue: connection to ${new URL(url).host} failed (ECONNREFUSED) (after 2 attempts); nothing accepts connections there: check api-url`,
+    );
+    // Still transient: once Trunk has answered, a wait carries on past a refused poll.
+    expect(error.options).toMatchObject({ transient: true, reached: false, unresolved: false });
+    expect(clock.sleeps).toEqual([1000]);
+    expect(logs).toEqual([
+      'getQueue: connection to ' + new URL(url).host + ' failed (ECONNREFUSED); retry 1 of 1 in 1.0 s',
+    ]);
     sim = await startSimulator();
   });
 
-  it('a name that does not resolve is marked so, and says to check api-url', async () => {
-    const error = await rejection(
-      send({ context: { retries: 1 }, spec: { url: new URL('https://nonexistent.invalid/v1/getQueue') } }),
+  it('with no retries, nothing listening is tried once', async () => {
+    const url = `${sim.url}/v1/getQueue`;
+    await sim.close();
+    const error = await failure({ context: { retries: 0 }, ...at(url) });
+    expect(error.message).toMatch(/failed \(ECONNREFUSED\); nothing accepts connections there: check api-url$/);
+    expect(clock.sleeps).toEqual([]);
+    sim = await startSimulator();
+  });
+
+  it('an unknown host: tried once more, and api-url named', async () => {
+    const error = await failure({ context: { retries: 3 }, ...at('https://nonexistent.invalid/v1/getQueue') });
+    expect(error.message).toMatch(
+      /^Trunk API getQueue: connection to nonexistent\.invalid:443 failed \((ENOTFOUND|EAI_AGAIN)\) \(after 2 attempts\); the host name does not resolve: check api-url$/,
     );
-    expect(error).toMatchObject({ options: { reached: false, unresolved: true } });
-    expect((error as ApiError).message).toMatch(/\(ENOTFOUND\).*; the host name does not resolve: check api-url$/);
+    expect(error.options).toMatchObject({ reached: false });
+    expect(clock.sleeps).toEqual([1000]);
+  });
+
+  it('a certificate not trusted: tried once, and api-url named after what to do about it', async () => {
+    const secure = await untrusted();
+    const error = await failure(at(`https://localhost:${secure.port}/v1/getQueue`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Trunk API getQueue: the TLS certificate of localhost:${secure.port} is not trusted \\([A-Z_]+\\)\\. This is a certificate problem, not a network one: if a proxy or a private CA signs this traffic, point NODE_EXTRA_CA_CERTS at its CA certificate\\. Check api-url\\.$`,
+      ),
+    );
+    expect(error.transient).toBe(false);
+    expect(secure.requests).toHaveLength(0);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  describe('behind a proxy', () => {
+    const target = 'https://api.trunk.test/v1/getQueue';
+    const proxyThrough = async (upstreamPort: number, refuse?: string) => {
+      const proxy = await startConnectProxy(upstreamPort, refuse ?? {});
+      closers.push(() => proxy.close());
+      useProxy(proxy.url);
+      return proxy;
+    };
+
+    it('a proxy that will not open the tunnel: api-url and the proxy variable named', async () => {
+      const proxy = await proxyThrough(sim.port, '403 Forbidden');
+      const error = await failure({ context: { retries: 0 }, ...at(target) });
+      expect(error.message).toBe(
+        `Trunk API getQueue: connection to api.trunk.test:443 through proxy 127.0.0.1:${proxy.port} failed (the proxy did not open a tunnel: HTTP 403 Forbidden); check api-url and the proxy in HTTPS_PROXY`,
+      );
+    });
+
+    it('a certificate not trusted, through the proxy: api-url and the proxy variable named', async () => {
+      const secure = await untrusted();
+      await proxyThrough(secure.port);
+      const error = await failure(at(target));
+      expect(error.message).toMatch(
+        /NODE_EXTRA_CA_CERTS at its CA certificate\. Check api-url and the proxy in HTTPS_PROXY\.$/,
+      );
+      expect(clock.sleeps).toEqual([]);
+    });
+
+    it('nothing listening at the proxy: the proxy named, tried once more', async () => {
+      const proxy = await proxyThrough(sim.port);
+      await proxy.close();
+      const error = await failure({ context: { retries: 3 }, ...at(target) });
+      expect(error.message).toMatch(
+        /failed \(the proxy did not open a tunnel: connect ECONNREFUSED [\d.:]+\) \(after 2 attempts\); the proxy could not be reached: check the proxy in HTTPS_PROXY$/,
+      );
+      expect(clock.sleeps).toEqual([1000]);
+    });
+
+    it("a proxy whose host does not resolve: the proxy named, in the variable's own spelling", async () => {
+      for (const name of variables) delete process.env[name];
+      process.env.https_proxy = 'http://proxy.invalid:3128';
+      const error = await failure({ context: { retries: 0 }, ...at(target) });
+      expect(error.message).toMatch(
+        /through proxy proxy\.invalid:3128 failed \(the proxy did not open a tunnel: .*(ENOTFOUND|EAI_AGAIN).*\); the proxy's host name does not resolve: check the proxy in https_proxy$/,
+      );
+    });
   });
 });
 

@@ -386,7 +386,7 @@ describe('answers and errors of the API', () => {
     expectFailure(
       result,
       new RegExp(
-        `^Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\); check api-url$`,
+        `^Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\); nothing accepts connections there: check api-url$`,
       ),
     );
     sim = await startSimulator();
@@ -635,12 +635,31 @@ describe('a wait that gets no answer', () => {
     expectFailure(
       result,
       new RegExp(
-        `^Timed out after 1m 0s waiting for PR #1842 to reach merged: Trunk was never reached\\. The last of 4 attempts failed: Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\); check api-url\\.$`,
+        `^Timed out after 1m 0s waiting for PR #1842 to reach merged: Trunk was never reached\\. The last of 4 attempts failed: Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\); nothing accepts connections there: check api-url\\.$`,
       ),
     );
     expect(result.outputs).toMatchObject({ state: '', 'timed-out': 'true', 'waited-seconds': '60' });
     expect(warnings(result)).toHaveLength(1);
     sim = await startSimulator();
+  });
+
+  it('Trunk never reached, the address not in doubt: the error says where to look', async () => {
+    for (const endpoint of ['getSubmittedPullRequest', 'getQueue'] as const) {
+      sim.script(endpoint, [{ reset: true, times: Infinity }]);
+    }
+    const result = await runInProcess({
+      inputs: {
+        'api-token': sim.token,
+        'api-url': sim.url,
+        'wait-for': 'merged',
+        'wait-timeout-seconds': '60',
+        retries: '0',
+      },
+    });
+    expectFailure(
+      result,
+      /^Timed out after 1m 0s waiting for PR #1842 to reach merged: Trunk was never reached\. The last of \d+ attempts failed: Trunk API (getSubmittedPullRequest|getQueue): .* — check api-url, and the network or proxy between the runner and Trunk\.$/,
+    );
   });
 
   it('a host name that does not resolve on the first read fails at once, not after the whole timeout', async () => {

@@ -1,9 +1,30 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDuration, grouped, humanSpan, oneLine, ordinal, plural, utcClock } from '../../src/shared/format.js';
+import {
+  clip,
+  formatDuration,
+  grouped,
+  humanSpan,
+  oneLine,
+  ordinal,
+  plural,
+  utcClock,
+} from '../../src/shared/format.js';
 
 describe('text as people read it', () => {
   it('oneLine folds controls and line breaks', () => {
     expect(oneLine(' a\r\nb\u0000c\u2028d\u0085 ')).toBe('a b c d');
+  });
+
+  it('oneLine keeps spaces as they are, unless asked to squeeze every run of white space', () => {
+    expect(oneLine('a  b\t\tc')).toBe('a  b c');
+    expect(oneLine(' a  b\t\n c\u00a0 d ', { squeeze: true })).toBe('a b c d');
+  });
+
+  it('clip cuts to at most max characters, the last an ellipsis, never half a surrogate pair', () => {
+    expect(clip('abc', 3)).toBe('abc');
+    expect(clip('abcd', 3)).toBe('ab…');
+    expect(clip('a😀bc', 3)).toBe('a…');
+    expect(clip('ab😀cd', 5)).toBe('ab😀…');
   });
 
   it.each([

@@ -264,3 +264,13 @@ describe('the neutral facts', () => {
     ]);
   });
 });
+
+describe('numbers beyond what JavaScript holds', () => {
+  it('getQueue with "testingTimeoutMinutes": 1e999 names the field and says why', () => {
+    const text = JSON.stringify(queueWith([])).replace(/"testingTimeoutMinutes":\d+/, '"testingTimeoutMinutes":1e999');
+    expect(parseBody(queueSchema, JSON.parse(text))).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^field "testingTimeoutMinutes" is a number too large/),
+    });
+  });
+});

@@ -5,7 +5,7 @@
 // spelling. Texts here are as the API sent them: untrusted until an exit makes them safe.
 
 /** Whether the PR meets what the queue needs of it (Trunk's readiness). */
-export interface Readiness {
+interface Readiness {
   doesBaseBranchMatch: boolean;
   /** GitHub's mergeability: `mergeable`, `not_mergeable`, `in_progress`, `unspecified`, or a new value in snake_case. */
   mergeability: string;
@@ -49,7 +49,7 @@ export interface QueueEntry {
 }
 
 /** Settings shown only in the summary: any of them may be missing, and shows as "—". */
-export interface QueueSettings {
+interface QueueSettings {
   concurrency?: number;
   batching?: { on: boolean; minSize?: number; maxWaitMinutes?: number };
   mergeMethod?: string;
@@ -146,7 +146,7 @@ export interface Snapshot {
 }
 
 /** The queue alone: a report on the queue itself, or on a commit that no PR brought in. */
-export interface QueueSource {
+interface QueueSource {
   readQueue(signal: AbortSignal): Promise<QueueAnswer>;
 }
 

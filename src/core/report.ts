@@ -95,7 +95,9 @@ function stopMessage({ observation: seen, prNumber, waitFor, waitTimeoutMs }: Re
       if (!stop.everAnswered) {
         // Nothing ever came back: the cause is where the action went, not the PR.
         const never = cause.options.reached === false ? 'Trunk was never reached' : 'Trunk never gave a usable answer';
-        return `${timedOut}: ${never}. The last of ${plural(stop.failedPolls, 'attempt')} failed: ${cause.message}${cause.options.reached === false && !cause.message.includes('check api-url') ? ' — check api-url, and the network or proxy between the runner and Trunk' : ''}.`;
+        // The request's own error names api-url when the address is what looks wrong.
+        const look = cause.options.reached === false && !/check api-url/i.test(cause.message);
+        return `${timedOut}: ${never}. The last of ${plural(stop.failedPolls, 'attempt')} failed: ${cause.message}${look ? ' — check api-url, and the network or proxy between the runner and Trunk' : ''}.`;
       }
       return `${timedOut}${now}${queueNote(seen)}; ${plural(stop.failedPolls, 'poll')} failed, the last with: ${cause.message}.`;
     }

@@ -2,6 +2,7 @@
 // action asked for none, or led by a byte-order mark. Either way the text quoted in the message
 // can look like JSON, or like noise, and neither tells the user what to change.
 import type { RawResponse } from './transport.js';
+import { clip, oneLine } from '../shared/format.js';
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 const BYTE_ORDER_MARKS: { bytes: number[]; name: string }[] = [
@@ -39,8 +40,7 @@ function contentEncoding(response: RawResponse): string | undefined {
   const value = (Array.isArray(raw) ? raw.join(', ') : (raw ?? '')).trim();
   if (!value || /^identity$/i.test(value)) return undefined;
   // One line, short: this is a header value the server chose, quoted into an error message.
-  // eslint-disable-next-line no-control-regex -- control characters would break the one-line message
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 40);
+  return clip(oneLine(value), 40);
 }
 
 function startsWith(bytes: Buffer, prefix: number[]): boolean {

@@ -12,6 +12,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ProxyRoute } from './proxy.js';
+import { clip } from '../shared/format.js';
 
 /** The proxy answered the CONNECT with something other than a 2xx. */
 export class TunnelRefused extends Error {
@@ -21,13 +22,20 @@ export class TunnelRefused extends Error {
     statusText: string,
   ) {
     // The proxy's own words, kept short: they go into a one-line error.
-    super(`HTTP ${status}${statusText ? ` ${statusText.slice(0, 60)}` : ''}`);
+    super(`HTTP ${status}${statusText ? ` ${clip(statusText, 60)}` : ''}`);
   }
 }
 
 /** The proxy could not be reached, or broke off before answering the CONNECT. */
 export class TunnelFailed extends Error {
   override name = 'TunnelFailed';
+  constructor(
+    message: string,
+    /** Node's code for why: ECONNREFUSED, ENOTFOUND, ECONNRESET, … */
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
 }
 
 type CreateConnection = NonNullable<http.ClientRequestArgs['createConnection']>;
@@ -65,7 +73,7 @@ export function tunnelThrough(proxy: ProxyRoute, target: URL, signal: AbortSigna
       }
       done(null, stream);
     });
-    connect.once('error', (error) => fail(new TunnelFailed(error.message)));
+    connect.once('error', (error: NodeJS.ErrnoException) => fail(new TunnelFailed(error.message, error.code)));
     connect.end();
     return undefined;
   };

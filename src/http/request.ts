@@ -1,16 +1,15 @@
 // One request to Trunk with the retry policy applied, for both APIs: send, and on a transient
 // failure (429, 5xx, a timeout, a lost connection) wait and send again, up to the retries allowed.
-// Answers with the first response that is not worth retrying, whatever its status; each adapter
-// says what its API's statuses mean. Nothing here reads or rewrites the body: decisions are made
-// on what Trunk sent, and the token is cut out where text leaves the action.
-import { notJsonReason } from './body-text.js';
+// Answers with the first response that is not worth retrying, whatever its status; reading it is
+// the adapters' (../trunk/response.ts). Nothing here reads or rewrites the body: decisions are
+// made on what Trunk sent, and the token is cut out where text leaves the action.
 import type { Clock } from '../shared/time.js';
 import { ApiError, CancelledError } from '../shared/errors.js';
-import { getJson, postJson, TransportError, type RawResponse } from './transport.js';
+import { getJson, header, postJson, TransportError, type RawResponse } from './transport.js';
 import { backoffMs, parseRetryAfter, RETRYABLE_STATUSES } from './retry-policy.js';
 
 /** A real queue of thousands of entries is a few MB; anything far past that is refused. */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface RequestContext {
   requestTimeoutMs: number;
@@ -35,8 +34,8 @@ export interface RequestSpec {
   maxWaitMs?: number;
   /** Told of every 429: the caller may then spare the limit its optional reads. */
   onThrottled?: () => void;
-  /** How a response is quoted in messages (v2: Trunk's error code and the request id). */
-  describe?: (response: RawResponse) => string;
+  /** How a response is quoted in messages: the adapter's reading (v2: Trunk's error code and the request id). */
+  describe: (response: RawResponse) => string;
   /** Said after a failure that retries could not fix: the inputs to check. */
   hint?: string;
   /**
@@ -63,7 +62,7 @@ export async function sendWithRetries(
   let counted = 0;
   for (let attempt = 0; ; attempt++) {
     const outcome = await sendOnce(context, spec, signal);
-    const problem = transientProblem(outcome, spec.describe ?? detail);
+    const problem = transientProblem(outcome, spec.describe);
     if (problem === undefined) {
       if ('failure' in outcome) throw transportFailure(spec.endpoint, outcome.failure, false);
       return outcome.response;
@@ -72,7 +71,9 @@ export async function sendWithRetries(
     if (throttled) spec.onThrottled?.();
     const patient =
       throttled && spec.throttlePatienceMs !== undefined && clock.now() - started < spec.throttlePatienceMs;
-    if (!patient && counted >= retries) {
+    const allowed =
+      'failure' in outcome && misdirected(outcome.failure) ? Math.min(retries, MISDIRECTED_RETRIES) : retries;
+    if (!patient && counted >= allowed) {
       const tries = attempt === 0 ? '' : ` (after ${attempt + 1} attempts)`;
       if ('failure' in outcome) throw transportFailure(spec.endpoint, outcome.failure, true, tries);
       const hint = spec.hint ? `. ${spec.hint}` : '';
@@ -87,7 +88,7 @@ export async function sendWithRetries(
     log(
       patient
         ? `${spec.endpoint}: ${problem}; the key is shared and at its limit: trying again in ${seconds} s (for up to ${(spec.throttlePatienceMs ?? 0) / 1000} s)`
-        : `${spec.endpoint}: ${problem}; retry ${counted} of ${retries} in ${seconds} s`,
+        : `${spec.endpoint}: ${problem}; retry ${counted} of ${allowed} in ${seconds} s`,
     );
     try {
       await clock.sleep(waitMs, signal);
@@ -117,19 +118,42 @@ async function sendOnce(context: RequestContext, spec: RequestSpec, signal: Abor
 }
 
 function transportFailure(endpoint: string, failure: TransportError, transient: boolean, tries = ''): ApiError {
-  // No answer at all: the line names the input that says where to connect, api-url, and the
-  // proxy when the request went through one (unless the message already says what to check). A name that does not resolve is a typo far more
-  // often than an outage: the proxy's, when the tunnel is what failed, else api-url's.
-  const unresolved = /\bENOTFOUND\b/.test(failure.message);
-  const viaProxy = / through proxy /.test(failure.message);
-  const tunnel = /proxy did not open a tunnel/.test(failure.message);
-  const proxy = 'the proxy variable (HTTPS_PROXY or HTTP_PROXY)';
-  const hint = unresolved
-    ? `; the host name does not resolve: check ${tunnel ? proxy : 'api-url'}`
-    : (/^connection to /.test(failure.message) && !/ check /.test(failure.message)) || failure.kind === 'certificate'
-      ? `; check api-url${viaProxy ? ` and ${proxy}` : ''}`
-      : '';
-  return new ApiError(endpoint, `${failure.message}${tries}${hint}`, { transient, reached: false, unresolved });
+  const unresolved = failure.facts.code === 'ENOTFOUND';
+  const said = `${failure.message}${tries}${whatToCheck(failure)}`;
+  return new ApiError(endpoint, said, { transient, reached: false, unresolved });
+}
+
+// The URL the adapters send to is the api-url input's; a proxy is the variable it came from.
+const URL_INPUT = 'api-url';
+const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * A host name that does not resolve, or a port where nothing listens, is a wrong address far more
+ * often than an outage: one retry covers a server that is restarting, more only delay the message
+ * that names the input to fix. A reset or a timeout gets every retry.
+ */
+const MISDIRECTED_RETRIES = 1;
+
+function misdirected(failure: TransportError): boolean {
+  const { code } = failure.facts;
+  return code !== undefined && (code === 'ECONNREFUSED' || UNRESOLVED.has(code));
+}
+
+/** After a connection that failed, where to look: api-url, and the proxy when one carried the request. */
+function whatToCheck(failure: TransportError): string {
+  const { code = '', proxy, stage } = failure.facts;
+  const andProxy = proxy ? ` and the proxy in ${proxy}` : '';
+  if (failure.kind === 'certificate') return ` Check ${URL_INPUT}${andProxy}.`;
+  if (failure.kind !== 'connection') return '';
+  if (stage === 'proxy') {
+    const why = UNRESOLVED.has(code) ? "the proxy's host name does not resolve" : 'the proxy could not be reached';
+    return `; ${why}: check the proxy in ${proxy}`;
+  }
+  // The proxy answered, and would not or could not reach the host: the address, or its rules.
+  if (stage === 'tunnel') return `; check ${URL_INPUT}${andProxy}`;
+  if (UNRESOLVED.has(code)) return `; the host name does not resolve: check ${URL_INPUT}${andProxy}`;
+  if (code === 'ECONNREFUSED') return `; nothing accepts connections there: check ${URL_INPUT}${andProxy}`;
+  return '';
 }
 
 /** Why a retry is worth it, or undefined when the outcome is final. */
@@ -139,41 +163,6 @@ function transientProblem(outcome: Outcome, describe: (response: RawResponse) =>
   if (!RETRYABLE_STATUSES.has(status)) return undefined;
   const why = describe(outcome.response);
   return status === 429 ? `HTTP 429 (rate limited${why})` : `HTTP ${status}${why}`;
-}
-
-export function header(response: RawResponse, name: string): string | undefined {
-  const value = response.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** The start of a body, for a message: plain text quoted on one line, an HTML page named. */
-export function detail(response: RawResponse): string {
-  const text = response.body.trim();
-  if (!text) return '';
-  if (/^<(!doctype|html|head|body)/i.test(text)) return ': an HTML page';
-  // eslint-disable-next-line no-control-regex -- control characters would break the one-line message
-  const line = text.replace(/[\s\u0000-\u001f\u007f]+/g, ' ');
-  return `: ${line.length > 200 ? `${line.slice(0, 199)}…` : line}`;
-}
-
-/** A redirect is never followed: it would carry the credentials to wherever it points. */
-export function redirectError(endpoint: string, response: RawResponse): ApiError {
-  return new ApiError(
-    endpoint,
-    `answered with a redirect (HTTP ${response.status}) to ${header(response, 'location') ?? 'nowhere'}; redirects are not followed so the credentials stay with api-url. Set api-url to the API's own address.`,
-  );
-}
-
-/** The body as JSON, or an error that says what it is instead. */
-export function parseJson(endpoint: string, response: RawResponse): unknown {
-  try {
-    return JSON.parse(response.body);
-  } catch {
-    // Compressed or with a byte-order mark, the body may look like JSON when quoted: say which.
-    const reason = notJsonReason(response);
-    const why = reason ? `: ${reason}` : detail(response);
-    throw new ApiError(endpoint, `answered HTTP ${response.status} with a body that is not JSON${why}`);
-  }
 }
 
 /**

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type https from 'node:https';
 import { proxyFor, ProxySettingError, type ProxyRoute } from './proxy.js';
 import { TunnelFailed, TunnelRefused, tunnelThrough } from './proxy-tunnel.js';
+import { clip } from '../shared/format.js';
 
 export interface RawResponse {
   status: number;
@@ -35,6 +36,16 @@ export type TransportFailure =
 // aborted request was cut off on purpose.
 const TRANSIENT: ReadonlySet<TransportFailure> = new Set(['timeout', 'connection']);
 
+/** What a failed connection says about where it went wrong, for the caller to name what to check. */
+export interface FailureFacts {
+  /** Node's or OpenSSL's code: ECONNREFUSED, ENOTFOUND, EAI_AGAIN, ERR_TLS_CERT_ALTNAME_INVALID, … */
+  code?: string;
+  /** The variable of the proxy that carried the request (HTTPS_PROXY), when one did. */
+  proxy?: string;
+  /** `proxy`: the proxy itself could not be reached; `tunnel`: it answered, but opened no tunnel. */
+  stage?: 'proxy' | 'tunnel';
+}
+
 export class TransportError extends Error {
   override name = 'TransportError';
   /** Worth asking again: a timeout or a lost connection. */
@@ -42,6 +53,7 @@ export class TransportError extends Error {
   constructor(
     readonly kind: TransportFailure,
     message: string,
+    readonly facts: FailureFacts = {},
   ) {
     super(message);
     this.transient = TRANSIENT.has(kind);
@@ -56,10 +68,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** postJson's options, by their first name. */
-export type PostOptions = RequestOptions;
+/** A header's value; the first, when it came more than once. */
+export function header(response: RawResponse, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
 
-export function postJson(url: URL, payload: unknown, options: PostOptions): Promise<RawResponse> {
+export function postJson(url: URL, payload: unknown, options: RequestOptions): Promise<RawResponse> {
   return send(url, 'POST', JSON.stringify(payload), options);
 }
 
@@ -218,7 +233,7 @@ function tooLarge(limit: number): TransportError {
 function notAnAnswer(where: string, status: number, text: string | undefined): TransportError {
   return new TransportError(
     'protocol',
-    `${where} answered HTTP ${status}${text ? ` ${text.slice(0, 60)}` : ''} instead of answering the request: it asks to switch to another protocol, which no API request wants, so the server at that address is not the API`,
+    `${where} answered HTTP ${status}${text ? ` ${clip(text, 60)}` : ''} instead of answering the request: it asks to switch to another protocol, which no API request wants, so the server at that address is not the API`,
   );
 }
 
@@ -228,31 +243,34 @@ const WRONG_HOST_CODES = /^(ERR_TLS_CERT_ALTNAME_INVALID|HOSTNAME_MISMATCH)$/;
 const CERTIFICATE_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/;
 
 function connectionError(error: unknown, url: URL, route: ProxyRoute | undefined, where: string): TransportError {
-  const code = (error as { code?: unknown } | undefined)?.code;
+  const raw = (error as { code?: unknown } | undefined)?.code;
+  const code = typeof raw === 'string' ? raw : undefined;
   const message = error instanceof Error ? error.message : String(error);
+  const proxy = route?.variable;
   if (error instanceof TunnelRefused && error.status === 407 && route) return proxyRefused(error, route, where);
   if (error instanceof TunnelRefused || error instanceof TunnelFailed) {
+    const stage = error instanceof TunnelFailed ? 'proxy' : 'tunnel';
     return new TransportError(
       'connection',
       `connection to ${where} failed (the proxy did not open a tunnel: ${message})`,
+      { code: error instanceof TunnelFailed ? error.code : undefined, proxy, stage },
     );
   }
-  if (typeof code === 'string' && WRONG_HOST_CODES.test(code)) {
+  if (code && WRONG_HOST_CODES.test(code)) {
     return new TransportError(
       'certificate',
-      `the TLS certificate of ${where} is for another host: ${coverage(message, url.hostname)} (${code}). This is a certificate problem, not a network one: check the host name in the URL the request goes to.`,
+      `the TLS certificate of ${where} is for another host: ${coverage(message, url.hostname)} (${code}). This is a certificate problem, not a network one.`,
+      { code, proxy },
     );
   }
-  if (typeof code === 'string' && CERTIFICATE_CODES.test(code)) {
+  if (code && CERTIFICATE_CODES.test(code)) {
     return new TransportError(
       'certificate',
       `the TLS certificate of ${where} is not trusted (${code}). This is a certificate problem, not a network one: if a proxy or a private CA signs this traffic, point NODE_EXTRA_CA_CERTS at its CA certificate.`,
+      { code, proxy },
     );
   }
-  return new TransportError(
-    'connection',
-    `connection to ${where} failed (${typeof code === 'string' ? code : message})`,
-  );
+  return new TransportError('connection', `connection to ${where} failed (${code ?? message})`, { code, proxy });
 }
 
 function proxyRefused(error: TunnelRefused, route: ProxyRoute, where: string): TransportError {

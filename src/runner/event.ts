@@ -35,7 +35,7 @@ export interface EventFacts {
 }
 
 /** A PR a workflow or check run lists as its own. */
-export interface RunPr {
+interface RunPr {
   number: number;
   baseRef?: string;
   headSha?: string;
@@ -163,7 +163,7 @@ export function readEvent(env: NodeJS.ProcessEnv): EventFacts {
     const problem =
       errorCode(error) === 'ENOENT'
         ? `The event file GITHUB_EVENT_PATH (${path}) does not exist`
-        : `The event file GITHUB_EVENT_PATH (${path}) could not be read, or is not JSON (${oneLine(messageOf(error))})`;
+        : `The event file GITHUB_EVENT_PATH (${path}) could not be read, or is not JSON (${oneLine(messageOf(error), { squeeze: true })})`;
     return { ...eventFacts(eventName, undefined, env.GITHUB_REF, env.GITHUB_SHA), problem };
   }
   return eventFacts(eventName, payload, env.GITHUB_REF, env.GITHUB_SHA);

@@ -3,6 +3,7 @@
 // the whole action runs in-process against the simulator.
 import { realClock, type Clock } from '../shared/time.js';
 import { messageOf } from '../shared/errors.js';
+import { oneLine } from '../shared/format.js';
 
 type Core = typeof import('@actions/core');
 
@@ -62,7 +63,7 @@ function loadCore(): Promise<void> {
       // rather than end with exit code 0 and nothing written.
       process.exitCode = 1;
       process.stdout.write(
-        `::error::The action could not load @actions/core (${messageOf(error).replace(/[\r\n]+/g, ' ')}); is dist/ complete?\n`,
+        `::error::The action could not load @actions/core (${oneLine(messageOf(error))}); is dist/ complete?\n`,
       );
       throw error;
     },

@@ -1,14 +1,7 @@
 // Where the action looks: Trunk's api-url, the repository and its host, the queue's branch, and
 // GitHub's API. Each is checked before any request, and each error names the input to fix.
 import { ActionError, InputError } from '../shared/errors.js';
-
-/** How an input's value shows in a message: the token cut out first, then shortened. */
-export type Show = (raw: string) => string;
-
-export function quote(value: string): string {
-  const shown = value.length > 60 ? `${value.slice(0, 59)}…` : value;
-  return JSON.stringify(shown);
-}
+import { quote, type Show } from './input-values.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

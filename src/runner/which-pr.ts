@@ -7,7 +7,7 @@ import type { EventFacts } from './event.js';
 import type { CommitPr } from '../core/model.js';
 
 /** How the PR was found, as the `pr-found-by` output says it. */
-export type FoundBy = 'input' | 'merge-queue-run' | 'event' | 'workflow-run' | 'commit';
+type FoundBy = 'input' | 'merge-queue-run' | 'event' | 'workflow-run' | 'commit';
 
 export interface PrTarget {
   pr: number;

@@ -1,9 +1,25 @@
 // Text as a person reads it in a log line, an output or the summary.
 
-/** One line: control characters and line breaks become a space, and the ends are trimmed. */
-export function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+/**
+ * One line: control characters and line breaks become a space, and the ends are trimmed. With
+ * `squeeze`, every run of white space becomes one space too: for text whose layout means nothing
+ * where it is quoted (a body, an error message), not for values passed on as they are (outputs).
+ */
+export function oneLine(text: string, options: { squeeze?: boolean } = {}): string {
+  const breaks = options.squeeze ? SPACE_OR_CONTROL : CONTROL;
+  return text.replace(breaks, ' ').trim();
+}
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f-\u009f]+/g;
+
+/** At most `max` characters, the last of them `…` when it is cut; never half a surrogate pair. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
 }
 
 export function formatBytes(bytes: number): string {

@@ -15,6 +15,20 @@ export const openEnum = z.pipe(
 // Optional in the documents; `null` has been seen live where a field is unset, so it is tolerated.
 export const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
+/**
+ * A number the action reads: JSON can carry 2^53 + 1 or 1e999, but JavaScript rounds the first and
+ * holds the second as Infinity, so either is named rather than used as if it were what was sent.
+ * (Infinity fails `z.number()` itself; describeIssue says why.)
+ */
+export const exactNumber = z
+  .number()
+  .check(
+    z.refine(
+      (value) => Math.abs(value) <= Number.MAX_SAFE_INTEGER,
+      'is a number beyond 2^53 (9007199254740991), which JavaScript cannot hold exactly',
+    ),
+  );
+
 /** A field shown only in the summary: missing, null or of another type, it is undefined. */
 export const shown = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
@@ -34,9 +48,13 @@ export function parseBody<T>(schema: z.ZodMiniType<T>, body: unknown): ParseResu
 function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
   const field = formatPath(issue.path);
   const where = field === '' ? 'the body' : `field "${field}"`;
+  if (issue.code === 'custom') return `${where} ${issue.message}`;
   if (issue.code !== 'invalid_type') return `${where} is invalid (${issue.code})`;
   const received = valueAt(body, issue.path);
   if (received === undefined) return `required ${where} is missing`;
+  if (issue.expected === 'number' && typeof received === 'number' && !Number.isFinite(received)) {
+    return `${where} is a number too large for JavaScript to hold (JSON.parse reads it as ${received}); a finite number is expected`;
+  }
   return `${where} should be ${issue.expected} but is ${describeValue(received)}`;
 }
 

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { rawJsonAt } from '../json-text.js';
 import type { PrFacts, QueueEntry, QueueFacts } from '../../core/model.js';
-import { maybe, openEnum, shown } from '../validate.js';
+import { exactNumber, maybe, openEnum, shown } from '../validate.js';
 import { IN_TEST_RUN } from '../../core/verdict.js';
 
 export const readinessSchema = z.looseObject({
@@ -30,7 +30,7 @@ export const submittedPullRequestSchema = z.looseObject({
 
 export const enqueuedPullRequestSchema = z.looseObject({
   state: maybe(openEnum),
-  prNumber: z.number(),
+  prNumber: exactNumber,
   stateChangedAt: shown(z.string()),
   priorityName: shown(z.string()),
   prTitle: shown(z.string()),
@@ -41,7 +41,7 @@ export const queueSchema = z.looseObject({
   state: openEnum,
   branch: z.string(),
   mode: openEnum,
-  testingTimeoutMinutes: z.number(),
+  testingTimeoutMinutes: exactNumber,
   enqueuedPullRequests: z.array(enqueuedPullRequestSchema),
   concurrency: shown(z.number()),
   batch: shown(z.boolean()),

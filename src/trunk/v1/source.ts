@@ -1,20 +1,12 @@
 // The v1 adapter: Trunk's two v1 reads (getSubmittedPullRequest, getQueue), with the organization
 // token in `x-api-token`, turned into the neutral model. Both are sent at once; a wait polls only
 // the PR and reads the queue again at its end.
-import {
-  detail,
-  parseJson,
-  redirectError,
-  sendWithRetries,
-  together,
-  type RequestContext,
-} from '../../http/request.js';
+import { sendWithRetries, together, type RequestContext } from '../../http/request.js';
 import { ApiError } from '../../shared/errors.js';
 import { askedPr, type TrunkTarget } from '../target.js';
 import type { RawResponse } from '../../http/transport.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource } from '../../core/model.js';
-import { parseBody } from '../validate.js';
-import type { ZodMiniType } from 'zod/mini';
+import { answerOf, detail, validate, type Dialect } from '../response.js';
 import { prFacts, queueFacts, queueSchema, submittedPullRequestSchema } from './schemas.js';
 
 export interface V1Target extends TrunkTarget {
@@ -22,6 +14,13 @@ export interface V1Target extends TrunkTarget {
 }
 
 type Endpoint = 'getSubmittedPullRequest' | 'getQueue';
+
+/** How v1's answers read: its body quoted as sent; a refusal is the organization token's. */
+const V1: Dialect = {
+  describe: detail,
+  refused: (response) =>
+    `the token was refused (HTTP ${response.status}${detail(response)}). Check that the api-token input holds a valid Trunk organization API token.`,
+};
 
 export class V1Source implements StatusSource {
   constructor(
@@ -39,7 +38,7 @@ export class V1Source implements StatusSource {
     const endpoint = 'getSubmittedPullRequest';
     const response = await this.call(endpoint, { ...this.repoBody(), pr: { number: askedPr(this.target) } }, signal);
     if (response.status === 404) return { found: false };
-    const pr = validate(endpoint, response, submittedPullRequestSchema);
+    const pr = validate(endpoint, response, submittedPullRequestSchema, V1);
     return { found: true, pr: prFacts(pr, response.body), json: response.body };
   }
 
@@ -57,7 +56,7 @@ export class V1Source implements StatusSource {
         `there is no merge queue for ${owner}/${name} on branch "${targetBranch}" at ${apiUrl} (HTTP 404${detail(response)}). Check the inputs repo, repo-host, target-branch and api-url.`,
       );
     }
-    return { queue: queueFacts(validate(endpoint, response, queueSchema)), json: response.body };
+    return { queue: queueFacts(validate(endpoint, response, queueSchema, V1)), json: response.body };
   }
 
   private repoBody() {
@@ -75,26 +74,10 @@ export class V1Source implements StatusSource {
         url: new URL(`${this.target.apiUrl}/v1/${endpoint}`),
         headers: { 'content-type': 'application/json', 'x-api-token': this.target.token },
         payload,
+        describe: V1.describe,
       },
       signal,
     );
-    const { status } = response;
-    if (status === 200 || status === 404) return response;
-    if (status === 401 || status === 403) {
-      throw new ApiError(
-        endpoint,
-        `the token was refused (HTTP ${status}${detail(response)}). Check that the api-token input holds a valid Trunk organization API token.`,
-        { reached: true },
-      );
-    }
-    if (status === 400) throw new ApiError(endpoint, `the request was rejected (HTTP 400${detail(response)})`);
-    if (status >= 300 && status < 400) throw redirectError(endpoint, response);
-    throw new ApiError(endpoint, `answered HTTP ${status}${detail(response)}`, { reached: true });
+    return answerOf(endpoint, response, V1);
   }
-}
-
-function validate<T>(endpoint: Endpoint, response: RawResponse, schema: ZodMiniType<T>): T {
-  const result = parseBody(schema, parseJson(endpoint, response));
-  if (!result.ok) throw new ApiError(endpoint, `the answer does not fit the API: ${result.problem}`);
-  return result.value;
 }

@@ -2,11 +2,11 @@
 // every answer that is not a 200 turned into a message that names Trunk's error code, the request
 // id support asks for, and the input to check. 404s are handed back: what one means depends on
 // what was asked.
-import { detail, header, parseJson, redirectError, sendWithRetries, type RequestContext } from '../../http/request.js';
-import { ApiError } from '../../shared/errors.js';
-import type { RawResponse } from '../../http/transport.js';
-import { parseBody } from '../validate.js';
 import type { ZodMiniType } from 'zod/mini';
+import { sendWithRetries, type RequestContext } from '../../http/request.js';
+import { header, type RawResponse } from '../../http/transport.js';
+import { clip, oneLine } from '../../shared/format.js';
+import { answerOf, detail, validate, type Dialect } from '../response.js';
 
 /** What a user can check when v2 answers what it should not. */
 const CHECK = 'Check the inputs api-url and api-key.';
@@ -20,6 +20,15 @@ const STATE_THROTTLE_PATIENCE_MS = 30_000;
 /** A throttled story read is asked once more, within this long, then left out. */
 const STORY_RETRY_WAIT_MS = 5_000;
 
+/**
+ * Whether Trunk throttled any request of one read so far. Each full read makes its own and hands it
+ * to its requests; what it says then goes to the story as a value: a key shared with other jobs
+ * and at its limit right now is not spent on the story's optional reads. The state comes first.
+ */
+export interface Throttle {
+  seen: boolean;
+}
+
 export interface V2Request {
   /** The route as the messages name it: `/v2/pull-requests/{id}`. */
   route: string;
@@ -27,35 +36,37 @@ export interface V2Request {
   path: string;
   /** A story read: retried once, within 5 s, so the story never costs the state. */
   story?: boolean;
+  /** Told when Trunk throttles this request. */
+  throttle?: Throttle;
 }
 
 export class V2Api {
-  /**
-   * Set when Trunk throttled a read since the source last cleared it (at the start of each full
-   * read): the key is shared with other jobs and at its limit right now, so this read does not
-   * spend it on the story's optional reads. The state comes first.
-   */
-  throttled = false;
+  private readonly dialect: Dialect;
+  private readonly authorization: string;
 
   constructor(
     private readonly context: RequestContext,
     private readonly apiUrl: string,
-    private readonly key: string,
+    key: string,
     /** Both credentials: v2 only tells the story, so every read gets the story's small budget. */
     private readonly storyOnly = false,
-  ) {}
+  ) {
+    this.dialect = v2Dialect(key);
+    this.authorization = `Bearer ${key}`;
+  }
 
   /** The 200 or 404 answer to a GET; anything else throws. */
   async get(request: V2Request, signal: AbortSignal): Promise<RawResponse> {
     const endpoint = `v2 ${request.route}`;
+    const { throttle } = request;
     const response = await sendWithRetries(
       this.context,
       {
         endpoint,
         method: 'GET',
         url: new URL(`${this.apiUrl}${request.path}`),
-        headers: { authorization: `Bearer ${this.key}` },
-        onThrottled: () => (this.throttled = true),
+        headers: { authorization: this.authorization },
+        onThrottled: throttle && (() => (throttle.seen = true)),
         describe: v2Detail,
         hint: CHECK,
         // The state's own reads wait their turn at a shared key's limit; the story's never do.
@@ -65,38 +76,31 @@ export class V2Api {
       },
       signal,
     );
-    const { status } = response;
-    if (status === 200 || status === 404) return response;
-    if (status === 401 || status === 403) {
-      const what =
-        errorCode(response) === 'INSUFFICIENT_PERMISSIONS'
-          ? 'the API key may not read this'
-          : 'the API key was refused';
-      const notV2 = this.key.toLowerCase().startsWith('trunk_v2_')
-        ? ''
-        : ' It does not start with trunk_v2_: the v1 organization token goes in api-token, not api-key.';
-      throw new ApiError(
-        endpoint,
-        `${what} (HTTP ${status}${v2Detail(response)}). Check that the api-key input holds a valid Trunk v2 API key (trunk_v2_…) of this repository's organization.${notV2}`,
-      );
-    }
-    if (status === 400) {
-      throw new ApiError(endpoint, `the request was rejected (HTTP 400${v2Detail(response)}). ${CHECK}`);
-    }
-    if (status >= 300 && status < 400) throw redirectError(endpoint, response);
-    throw new ApiError(endpoint, `answered HTTP ${status}${v2Detail(response)}. ${CHECK}`);
+    return answerOf(endpoint, response, this.dialect);
   }
 
   /** A 200's body, validated; a 404 or a body that does not fit throws. */
   validate<T>(route: string, response: RawResponse, schema: ZodMiniType<T>): T {
-    const endpoint = `v2 ${route}`;
-    if (response.status !== 200) {
-      throw new ApiError(endpoint, `answered HTTP ${response.status}${v2Detail(response)}. ${CHECK}`);
-    }
-    const result = parseBody(schema, parseJson(endpoint, response));
-    if (!result.ok) throw new ApiError(endpoint, `the answer does not fit the API: ${result.problem}`);
-    return result.value;
+    return validate(`v2 ${route}`, response, schema, this.dialect);
   }
+}
+
+/** How v2's answers read: Trunk's error envelope and request id; a refusal is the API key's. */
+function v2Dialect(key: string): Dialect {
+  const notV2 = key.toLowerCase().startsWith('trunk_v2_')
+    ? ''
+    : ' It does not start with trunk_v2_: the v1 organization token goes in api-token, not api-key.';
+  return {
+    describe: v2Detail,
+    refused: (response) => {
+      const what =
+        errorCode(response) === 'INSUFFICIENT_PERMISSIONS'
+          ? 'the API key may not read this'
+          : 'the API key was refused';
+      return `${what} (HTTP ${response.status}${v2Detail(response)}). Check that the api-key input holds a valid Trunk v2 API key (trunk_v2_…) of this repository's organization.${notV2}`;
+    },
+    hint: CHECK,
+  };
 }
 
 /** Trunk's error code from the `{"error":{"code","message"}}` envelope, when the body is one. */
@@ -123,7 +127,7 @@ export function v2Detail(response: RawResponse): string {
   const error = envelope(response);
   const id = header(response, 'x-request-id');
   const said = error?.code
-    ? `: ${error.code}${error.message ? `: ${error.message.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`
+    ? `: ${error.code}${error.message ? `: ${clip(oneLine(error.message, { squeeze: true }), 200)}` : ''}`
     : detail(response);
-  return `${said}${id ? `; request id ${id.slice(0, 100)}` : ''}`;
+  return `${said}${id ? `; request id ${clip(oneLine(id), 100)}` : ''}`;
 }

@@ -1,24 +1,24 @@
-// Trunk v2's answers, for what the action reads (from trunk-openapi-v2-reads.json), and their
+// Trunk v2's answers, for what the action reads (from simulator/trunk-openapi-v2.json), and their
 // translation into the neutral model. As for v1: read fields are checked and named, summary-only
 // fields are `shown`, everything else is left undeclared, objects are loose, enums open.
 import * as z from 'zod/mini';
 import { rawJsonAt } from '../json-text.js';
 import type { BlockReason, PrFacts, QueueEntry, QueueFacts } from '../../core/model.js';
-import { maybe, parseBody, shown, type ParseResult } from '../validate.js';
+import { exactNumber, maybe, parseBody, shown, type ParseResult } from '../validate.js';
 import { ENTRY_STATES, MERGE_METHODS, MERGEABILITY, QUEUE_MODES, QUEUE_STATES, snakeCase, toV1 } from './spellings.js';
 
 const list = <T extends z.ZodMiniType>(item: T) => z.looseObject({ data: z.array(item) });
 
 export const repositoryListSchema = list(z.looseObject({ id: z.string() }));
 
-export const mergeQueueSchema = z.looseObject({
+const mergeQueueSchema = z.looseObject({
   id: z.string(),
   targetBranch: z.string(),
   state: z.string(),
   mode: z.string(),
   htmlUrl: shown(z.string()),
   config: z.looseObject({
-    testingTimeoutMinutes: z.number(),
+    testingTimeoutMinutes: exactNumber,
     concurrency: shown(z.number()),
     allowBatching: shown(z.boolean()),
     batchingMinSize: shown(z.number()),
@@ -29,7 +29,7 @@ export const mergeQueueSchema = z.looseObject({
 });
 export const mergeQueueListSchema = list(mergeQueueSchema);
 
-const queuedPr = z.looseObject({ number: z.number(), title: shown(z.string()) });
+const queuedPr = z.looseObject({ number: exactNumber, title: shown(z.string()) });
 
 export const orderSchema = z.looseObject({
   // The order is read again at the end of a wait; the queue object is not.
@@ -37,11 +37,11 @@ export const orderSchema = z.looseObject({
   mode: shown(z.string()),
   batches: z.array(z.looseObject({ state: shown(z.string()), pullRequests: z.array(queuedPr) })),
   pending: z.array(
-    z.looseObject({ pullRequest: queuedPr, directlyAhead: z.array(z.looseObject({ number: z.number() })) }),
+    z.looseObject({ pullRequest: queuedPr, directlyAhead: z.array(z.looseObject({ number: exactNumber })) }),
   ),
   awaitingAdmission: z.array(queuedPr),
   // The order lists only the first of those awaiting admission; this counts them all.
-  awaitingAdmissionTotal: z.number(),
+  awaitingAdmissionTotal: exactNumber,
 });
 
 const mergeabilityReason = z.looseObject({
@@ -52,7 +52,7 @@ const mergeabilityReason = z.looseObject({
 
 export const pullRequestSchema = z.looseObject({
   id: z.string(),
-  number: z.number(),
+  number: exactNumber,
   sha: z.string(),
   isCurrentlySubmittedToQueue: z.boolean(),
   title: shown(z.string()),

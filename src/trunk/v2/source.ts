@@ -8,7 +8,7 @@ import { askedPr, type TrunkTarget } from '../target.js';
 import type { RawResponse } from '../../http/transport.js';
 import { rawJsonAt } from '../json-text.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from '../../core/model.js';
-import { errorCode, v2Detail, V2Api } from './api.js';
+import { errorCode, v2Detail, type Throttle, type V2Api } from './api.js';
 import { withEntryFacts } from './entry-facts.js';
 import {
   blockReasons,
@@ -45,14 +45,14 @@ export class V2Source implements StatusSource {
   ) {}
 
   async read(signal: AbortSignal): Promise<Snapshot> {
-    this.api.throttled = false;
-    const repositoryId = await this.repository(signal);
+    const throttle: Throttle = { seen: false };
+    const repositoryId = await this.repository(signal, throttle);
     const [queue, found] = await together(signal, (both) => [
-      this.mergeQueue(repositoryId, both),
-      this.findPr(repositoryId, both),
+      this.mergeQueue(repositoryId, both, throttle),
+      this.findPr(repositoryId, both, throttle),
     ]);
     this.last = found;
-    return { pr: this.answer(found, queue.value), ...(await this.queueAndStory(found, signal)) };
+    return { pr: this.answer(found, queue.value), ...(await this.queueAndStory(found, signal, throttle.seen)) };
   }
 
   async poll(signal: AbortSignal): Promise<PrAnswer> {
@@ -64,8 +64,7 @@ export class V2Source implements StatusSource {
   }
 
   async refresh(_pr: PrAnswer, signal: AbortSignal): Promise<Omit<Snapshot, 'pr'>> {
-    this.api.throttled = false;
-    return this.queueAndStory(this.last ?? { text: '', path: [] }, signal);
+    return this.queueAndStory(this.last ?? { text: '', path: [] }, signal, false);
   }
 
   /**
@@ -80,14 +79,14 @@ export class V2Source implements StatusSource {
     return { ...answer, queue: await withEntryFacts(this.api, place, answer.queue, signal) };
   }
 
-  /** The order and the story, read together. */
-  private async queueAndStory(found: PrRead, signal: AbortSignal): Promise<Omit<Snapshot, 'pr'>> {
+  /** The order and the story, read together; `throttled`: Trunk throttled this read's own lookups. */
+  private async queueAndStory(found: PrRead, signal: AbortSignal, throttled: boolean): Promise<Omit<Snapshot, 'pr'>> {
     const queue = this.queue as { value: MergeQueue; text: string };
     const answer = this.answer(found, queue.value);
     const state = answer.found ? answer.pr.state : '';
     const [order, story] = await together(signal, (both) => [
       this.order(queue.value.id, both),
-      readStory(this.api, found.pr?.id, state, both, this.storyMode),
+      readStory(this.api, found.pr?.id, state, both, { mode: this.storyMode, throttled }),
     ]);
     const reasons = found.pr ? blockReasons(found.pr) : undefined;
     if (reasons && !reasons.ok) {
@@ -110,13 +109,13 @@ export class V2Source implements StatusSource {
     return { found: true, pr: prFacts(pr, found.text, found.path), json: rawJsonAt(found.text, found.path) ?? '' };
   }
 
-  private async repository(signal: AbortSignal): Promise<string> {
+  private async repository(signal: AbortSignal, throttle?: Throttle): Promise<string> {
     if (this.repositoryId) return this.repositoryId;
     const { host, owner, name } = this.target;
     const url = `https://${host}/${owner}/${name}`;
     const route = '/v2/repositories';
     const response = await this.api.get(
-      { route, path: `${route}?${new URLSearchParams({ providerUrl: url })}` },
+      { route, path: `${route}?${new URLSearchParams({ providerUrl: url })}`, throttle },
       signal,
     );
     // Trunk answers 404 PROVIDER_URL_NOT_FOUND alike for an unknown repository and for another
@@ -134,12 +133,16 @@ export class V2Source implements StatusSource {
     return first.id;
   }
 
-  private async mergeQueue(repositoryId: string, signal: AbortSignal): Promise<{ value: MergeQueue; text: string }> {
+  private async mergeQueue(
+    repositoryId: string,
+    signal: AbortSignal,
+    throttle?: Throttle,
+  ): Promise<{ value: MergeQueue; text: string }> {
     if (this.queue) return this.queue;
     const route = '/v2/merge-queues';
     const { targetBranch } = this.target;
     const query = new URLSearchParams({ repositoryId, targetBranch });
-    const response = await this.api.get({ route, path: `${route}?${query}` }, signal);
+    const response = await this.api.get({ route, path: `${route}?${query}`, throttle }, signal);
     const queues = this.api.validate(route, response, mergeQueueListSchema).data;
     // Trunk filters by branch; a queue of another branch is never taken for this one's.
     const index = queues.findIndex((queue) => queue.targetBranch === targetBranch);
@@ -155,12 +158,12 @@ export class V2Source implements StatusSource {
     return this.queue;
   }
 
-  private async findPr(repositoryId: string, signal: AbortSignal): Promise<PrRead> {
+  private async findPr(repositoryId: string, signal: AbortSignal, throttle?: Throttle): Promise<PrRead> {
     const route = '/v2/pull-requests';
     const number = askedPr(this.target);
     const query = new URLSearchParams({ repositoryId, number: String(number) });
     // A PR Trunk has not indexed is absent from a 200; a 404 here is no answer about the PR.
-    const response = await this.api.get({ route, path: `${route}?${query}` }, signal);
+    const response = await this.api.get({ route, path: `${route}?${query}`, throttle }, signal);
     const list = this.api.validate(route, response, pullRequestListSchema).data;
     const index = list.findIndex((pr) => pr.number === number);
     return index < 0 ? { text: '', path: [] } : { pr: list[index], text: response.body, path: ['data', index] };

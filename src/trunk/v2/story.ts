@@ -23,18 +23,22 @@ const PART_NAMES: Record<Part, string> = {
   estimate: 'its merge estimate',
 };
 
+/**
+ * The story parts the state calls for. `throttled`: Trunk throttled this read's own lookups, so a
+ * best-effort story spares the key and leaves its parts out.
+ */
 export async function readStory(
   api: V2Api,
   prId: string | undefined,
   state: string,
   signal: AbortSignal,
-  mode: StoryMode,
+  { mode, throttled }: { mode: StoryMode; throttled: boolean },
 ): Promise<Story> {
   const story: Story = { leftOut: [] };
   if (!prId) return story;
   const base = `/v2/pull-requests/${encodeURIComponent(prId)}`;
   const part = async <K extends Part>(name: K, read: () => Promise<Story[K]>) => {
-    if (api.throttled && mode === 'best-effort') {
+    if (throttled && mode === 'best-effort') {
       story.leftOut.push(
         `The story leaves out ${PART_NAMES[name]}: Trunk throttled this read's own lookups (5 requests a second per key on /v2/pull-requests*, shared by every job that uses the key), and the state comes first.`,
       );

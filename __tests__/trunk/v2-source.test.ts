@@ -1,0 +1,74 @@
+// The v2 adapter read directly against the simulator: a read throttled by Trunk spares the key
+// the story's optional reads, and that throttling belongs to that read alone (it is passed
+// along the read, not kept on the API for the next one to find).
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { startSimulator, type Simulator } from '../../simulator/server.mjs';
+import type { RequestContext } from '../../src/http/request.js';
+import { V2Api } from '../../src/trunk/v2/api.js';
+import { V2Source } from '../../src/trunk/v2/source.js';
+import { VirtualClock } from '../helpers/virtual-clock.js';
+
+let sim: Simulator;
+beforeEach(async () => {
+  sim = await startSimulator();
+});
+afterEach(() => sim.close());
+
+function source(): V2Source {
+  const context: RequestContext = {
+    requestTimeoutMs: 5000,
+    retries: 1,
+    log: () => undefined,
+    clock: new VirtualClock(),
+    random: () => 0,
+  };
+  const target = {
+    apiUrl: sim.url,
+    host: 'github.com',
+    owner: 'octo-org',
+    name: 'octo-repo',
+    targetBranch: 'main',
+    pr: 1842,
+  };
+  return new V2Source(new V2Api(context, sim.url, sim.apiKey), target, 'best-effort');
+}
+const signal = () => new AbortController().signal;
+const storyReads = () => sim.count('v2.estimate') + sim.count('v2.verificationRuns');
+
+describe('throttling, passed along one read', () => {
+  it('a read whose own lookups were throttled leaves the story out, and sends none of its reads', async () => {
+    sim.script('v2.pullRequests', [{ status: 429, body: '' }]);
+    const snapshot = await source().read(signal());
+    expect(snapshot.pr).toMatchObject({ found: true, pr: { state: 'testing' } });
+    expect(snapshot.story?.leftOut).toEqual([
+      expect.stringMatching(/^The story leaves out its test run: Trunk throttled this read's own lookups/),
+      expect.stringMatching(/^The story leaves out its merge estimate: Trunk throttled this read's own lookups/),
+    ]);
+    expect(storyReads()).toBe(0);
+  });
+
+  it('the next read starts unthrottled: its story is read', async () => {
+    sim.script('v2.pullRequests', [{ status: 429, body: '' }]);
+    const v2 = source();
+    const first = await v2.read(signal());
+    const refreshed = await v2.refresh(first.pr, signal());
+    expect(refreshed.story?.leftOut).toEqual([]);
+    expect(refreshed.story?.testRun).toMatchObject({ status: 'in_progress' });
+    expect(storyReads()).toBe(2);
+  });
+
+  it('a throttled poll costs no later story', async () => {
+    const v2 = source();
+    const first = await v2.read(signal());
+    sim.script('v2.pullRequest', [{ status: 429, body: '' }]);
+    const polled = await v2.poll(signal());
+    expect(polled).toMatchObject({ found: true });
+    expect((await v2.refresh(first.pr, signal())).story?.leftOut).toEqual([]);
+  });
+
+  it('without throttling, the story is read in the same read', async () => {
+    const snapshot = await source().read(signal());
+    expect(snapshot.story).toMatchObject({ leftOut: [], testRun: { status: 'in_progress' } });
+    expect(storyReads()).toBe(2);
+  });
+});
