@@ -7,6 +7,8 @@ export class VirtualClock implements Clock {
   private readonly deadlines: Array<{ at: number; controller: AbortController }> = [];
   /** Every sleep asked for, in ms, in order. */
   readonly sleeps: number[] = [];
+  /** Every timeout asked for, in ms, in order: a test advances the clock once the one it means is set. */
+  readonly timeouts: number[] = [];
 
   constructor(start = Date.now()) {
     this.ms = start;
@@ -21,12 +23,26 @@ export class VirtualClock implements Clock {
     this.sleeps.push(ms);
     // Let pending real I/O (a sibling request) run before time moves on.
     await new Promise((resolve) => setImmediate(resolve));
-    this.advance(ms);
+    // As a real sleep, cut short at the deadline that aborts it, not after the whole time.
+    const end = this.ms + ms;
+    for (;;) {
+      const next = this.pending().find(({ at }) => at <= end);
+      if (!next) break;
+      this.advance(next.at - this.ms);
+      signal?.throwIfAborted();
+    }
+    this.advance(end - this.ms);
     signal?.throwIfAborted();
+  }
+
+  /** Deadlines not yet passed, the earliest first. */
+  private pending(): Array<{ at: number }> {
+    return this.deadlines.filter(({ controller }) => !controller.signal.aborted).sort((a, b) => a.at - b.at);
   }
 
   timeout(ms: number): AbortSignal {
     const controller = new AbortController();
+    this.timeouts.push(ms);
     this.deadlines.push({ at: this.ms + ms, controller });
     return controller.signal;
   }

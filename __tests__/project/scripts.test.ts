@@ -147,23 +147,6 @@ describe('from a folder whose path has spaces', () => {
       process.kill(Number(pid));
     }
   });
-
-  it('a demo runs against the simulator, streams the step log while it waits, and exits 0', async () => {
-    // The merging scenario waits for the PR to merge over three polls, one a second.
-    const run = await node(['scripts/demo.mjs', '--scenario', 'merging'], spaced);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/wait-timeout-seconds: 30\n\s+poll-interval-seconds: 1\n/);
-    expect(run.stdout).toMatch(/PR #1842 is merged, reached after \d+s\./);
-    expect(run.stdout).toMatch(/\(exit code 0, /);
-    expect(run.stdout).toMatch(/ state\s+merged\n/);
-    // The wait's first line was shown while the step was still running, not after it ended.
-    const waiting = run.chunks.find((chunk) => chunk.text.includes('Waiting up to 30s'));
-    const ended = run.chunks.find((chunk) => chunk.text.includes('(exit code 0,'));
-    expect(waiting).toBeDefined();
-    expect(ended).toBeDefined();
-    expect((ended?.at ?? 0) - (waiting?.at ?? 0)).toBeGreaterThan(1500);
-  });
 });
 
 describe("GitHub's local-action", () => {

@@ -2,29 +2,20 @@
 // the runner's side kept in memory and a virtual clock where waits and back-offs would sleep.
 // This is the layer of wiring: which PR is asked about, which inputs fail, how each API answer
 // ends the step, and what the wait does. The verdict's rules are in verdict.test.ts.
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { pullRequestEvent } from '../../simulator/runner.mjs';
 import { entry, prBody, queueBody, SIM_SHA } from '../../simulator/scenarios.mjs';
 import { startSimulator, type Simulator } from '../../simulator/server.mjs';
 import { realClock } from '../../src/shared/time.js';
 import { OUTPUT_NAMES } from '../../src/render/outputs.js';
 import { runInProcess, type InProcessOptions, type InProcessResult } from '../helpers/in-process.js';
+import { expectFailure, until, useSimulator } from '../helpers/simulator.js';
+import { VirtualClock } from '../helpers/virtual-clock.js';
 
-let sim: Simulator;
-beforeEach(async () => {
-  sim = await startSimulator();
-});
-afterEach(() => sim.close());
+const sim = useSimulator();
 
 function run(inputs: Record<string, string> = {}, options: InProcessOptions = {}): Promise<InProcessResult> {
   return runInProcess({ ...options, inputs: { 'api-token': sim.token, 'api-url': sim.url, ...inputs } });
-}
-
-/** An expected failure: exit code 1 and the one message a person reads. */
-function expectFailure(result: InProcessResult, message: string | RegExp): void {
-  expect(result.code).toBe(1);
-  expect(result.error).toMatch(message);
-  expect(result.error).not.toMatch(/\n|^\s+at /m);
 }
 
 const warnings = (result: InProcessResult) => result.lines.filter((line) => line.startsWith('::warning::'));
@@ -389,7 +380,7 @@ describe('answers and errors of the API', () => {
         `^Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\); nothing accepts connections there: check api-url$`,
       ),
     );
-    sim = await startSimulator();
+    await sim.restart();
   });
 
   it('an answer that ends the run aborts the other request at once, not after its retries', async () => {
@@ -569,11 +560,15 @@ describe('wait-for', () => {
   it('the deadline cuts a hanging request off, not the request timeout', async () => {
     sim.script('getQueue', [{ hang: true, times: Infinity }]);
     const inputs = { 'wait-for': 'merged', 'wait-timeout-seconds': '1', 'request-timeout-seconds': '60' };
-    const result = await run(inputs, { clock: realClock });
+    const clock = new VirtualClock();
+    const running = run(inputs, { clock });
+    await until(() => sim.count('getQueue') > 0, 'getQueue asked');
+    clock.advance(1000);
+    const result = await running;
     // The PR's answer came, the queue's never did: a read is both or nothing, so there is no state.
     expectFailure(
       result,
-      /^Timed out after 1s waiting for PR #1842 to reach merged: Trunk did not answer within it \(a request was still waiting when the deadline passed\)\. Check api-url, and request-timeout-seconds against wait-timeout-seconds\.$/,
+      /^Timed out after 1s waiting for PR #1842 to reach merged: Trunk did not answer within it \(getQueue, sent 1s before the deadline, still had no answer\)\. Check api-url, and request-timeout-seconds against wait-timeout-seconds\.$/,
     );
     expect(result.outputs).toMatchObject({ 'timed-out': 'true', 'waited-seconds': '1', state: '' });
   });
@@ -640,7 +635,7 @@ describe('a wait that gets no answer', () => {
     );
     expect(result.outputs).toMatchObject({ state: '', 'timed-out': 'true', 'waited-seconds': '60' });
     expect(warnings(result)).toHaveLength(1);
-    sim = await startSimulator();
+    await sim.restart();
   });
 
   it('Trunk never reached, the address not in doubt: the error says where to look', async () => {
@@ -811,28 +806,5 @@ describe('decisions on the answer as sent; the credentials cut out where text le
       result,
       /^Timed out after 30s waiting for PR #1842 to reach merged; it is in a state this version does not know \(testing still ::error::fake\), ready\.$/,
     );
-  });
-});
-
-describe('many runs against one rate limit', () => {
-  it('10 runs at once, 8 requests/s with Retry-After: 1: all succeed, every refused request asked again once', async () => {
-    const limited = await startSimulator({ rateLimit: { perSecond: 8, retryAfter: '1' } });
-    try {
-      const runs = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          runInProcess({
-            inputs: { 'api-token': limited.token, 'api-url': limited.url, retries: '5' },
-            clock: realClock,
-            random: Math.random,
-          }),
-        ),
-      );
-      expect(runs.map((r) => r.code)).toEqual(Array(10).fill(0));
-      expect(runs.every((r) => r.outputs.state === 'testing' && r.outputs.position === '2')).toBe(true);
-      expect(limited.throttled()).toBeGreaterThan(0);
-      expect(limited.requests.length).toBe(20 + limited.throttled());
-    } finally {
-      await limited.close();
-    }
   });
 });

@@ -3,7 +3,8 @@
 // it out; nothing here does I/O.
 import { ActionError, messageOf } from '../shared/errors.js';
 import { formatDuration, plural, withoutStop } from '../shared/format.js';
-import { describe, queueNote, type Observation } from './observe.js';
+import { describe, queueNote, type Observation } from './observation.js';
+import { timedOutMessage } from './wait-cause.js';
 import { deriveStatus, queueStateNote, type Status } from './status.js';
 import { describeReason, verdictText } from './verdict.js';
 import { queueStateWords, stateWords } from './state-words.js';
@@ -85,22 +86,12 @@ function stopMessage({ observation: seen, prNumber, waitFor, waitTimeoutMs }: Re
       return `The step was cancelled (${stop.reason})${seen.wait ? ` while waiting for PR #${prNumber} to reach ${wanted}` : ''}; the outputs and the summary show the last answer${seen.pr ? '' : ' (there was none)'}.`;
     case 'failed':
       return failureMessage(stop.error);
-    case 'timed-out': {
-      const timedOut = `Timed out after ${formatDuration(waitTimeoutMs / 1000)} waiting for PR #${prNumber} to reach ${wanted}`;
-      const cause = stop.lastFailure;
-      if (!cause && !stop.everAnswered) {
-        return `${timedOut}: Trunk did not answer within it (a request was still waiting when the deadline passed). Check api-url, and request-timeout-seconds against wait-timeout-seconds.`;
-      }
-      if (!cause) return `${timedOut}${now}${queueNote(seen)}.`;
-      if (!stop.everAnswered) {
-        // Nothing ever came back: the cause is where the action went, not the PR.
-        const never = cause.options.reached === false ? 'Trunk was never reached' : 'Trunk never gave a usable answer';
-        // The request's own error names api-url when the address is what looks wrong.
-        const look = cause.options.reached === false && !/check api-url/i.test(cause.message);
-        return `${timedOut}: ${never}. The last of ${plural(stop.failedPolls, 'attempt')} failed: ${cause.message}${look ? ' — check api-url, and the network or proxy between the runner and Trunk' : ''}.`;
-      }
-      return `${timedOut}${now}${queueNote(seen)}; ${plural(stop.failedPolls, 'poll')} failed, the last with: ${cause.message}.`;
-    }
+    case 'timed-out':
+      return timedOutMessage(stop, {
+        headline: `Timed out after ${formatDuration(waitTimeoutMs / 1000)} waiting for PR #${prNumber} to reach ${wanted}`,
+        now,
+        queueNote: queueNote(seen),
+      });
   }
 }
 

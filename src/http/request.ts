@@ -6,7 +6,7 @@
 import type { Clock } from '../shared/time.js';
 import { ApiError, CancelledError } from '../shared/errors.js';
 import { getJson, header, postJson, TransportError, type RawResponse } from './transport.js';
-import { backoffMs, parseRetryAfter, RETRYABLE_STATUSES } from './retry-policy.js';
+import { backoffMs, parseRetryAfter, retryAfterAt, RETRYABLE_STATUSES } from './retry-policy.js';
 
 /** A real queue of thousands of entries is a few MB; anything far past that is refused. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -80,8 +80,8 @@ export async function sendWithRetries(
       throw new ApiError(spec.endpoint, `${problem}${tries}${hint}`, { transient: true, reached: true, throttled });
     }
     if (!patient) counted++;
-    const retryAfter =
-      'response' in outcome ? parseRetryAfter(header(outcome.response, 'retry-after'), clock.now()) : undefined;
+    const retryAfterHeader = 'response' in outcome ? header(outcome.response, 'retry-after') : undefined;
+    const retryAfter = parseRetryAfter(retryAfterHeader, clock.now());
     const step = patient ? Math.min(attempt, PATIENT_STEP) : counted - 1;
     const waitMs = Math.min(backoffMs(step, retryAfter, random, throttled), spec.maxWaitMs ?? Number.POSITIVE_INFINITY);
     const seconds = (waitMs / 1000).toFixed(1);
@@ -90,16 +90,25 @@ export async function sendWithRetries(
         ? `${spec.endpoint}: ${problem}; the key is shared and at its limit: trying again in ${seconds} s (for up to ${(spec.throttlePatienceMs ?? 0) / 1000} s)`
         : `${spec.endpoint}: ${problem}; retry ${counted} of ${allowed} in ${seconds} s`,
     );
+    const dueAtMs = clock.now() + waitMs;
     try {
       await clock.sleep(waitMs, signal);
     } catch {
-      throw new CancelledError(`cut short while waiting to retry ${spec.endpoint}`);
+      throw new CancelledError(`cut short while waiting to retry ${spec.endpoint}`, {
+        kind: 'retry',
+        endpoint: spec.endpoint,
+        problem: 'failure' in outcome ? `${problem}${whatToCheck(outcome.failure)}` : problem,
+        status: 'response' in outcome ? outcome.response.status : undefined,
+        dueAtMs,
+        retryAfterAtMs: retryAfterAt(retryAfterHeader, dueAtMs - waitMs),
+      });
     }
   }
 }
 
 async function sendOnce(context: RequestContext, spec: RequestSpec, signal: AbortSignal): Promise<Outcome> {
   if (signal.aborted) throw new CancelledError(`cut short before ${spec.endpoint}`);
+  const sentAtMs = context.clock.now();
   const options = {
     headers: { accept: 'application/json', 'user-agent': 'merge-queue-status', ...spec.headers },
     timeoutMs: context.requestTimeoutMs,
@@ -112,7 +121,13 @@ async function sendOnce(context: RequestContext, spec: RequestSpec, signal: Abor
     return { response };
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
-    if (error.kind === 'aborted') throw new CancelledError(`cut short during ${spec.endpoint}`);
+    if (error.kind === 'aborted') {
+      throw new CancelledError(`cut short during ${spec.endpoint}`, {
+        kind: 'answer',
+        endpoint: spec.endpoint,
+        sentAtMs,
+      });
+    }
     return { failure: error };
   }
 }

@@ -8,22 +8,26 @@ const MAX_BACKOFF_MS = 32_000;
 export const MAX_RETRY_AFTER_MS = 60_000;
 
 /**
- * `Retry-After` as milliseconds: delta-seconds or an HTTP date, capped at 60 s so a wrong or
- * hostile header cannot park a job. undefined when absent or unreadable.
+ * The time `Retry-After` asks for, in ms since the epoch: delta-seconds or an HTTP date, as the
+ * server wrote it (it may be days away). undefined when absent or unreadable.
  */
-export function parseRetryAfter(header: string | undefined, nowMs: number): number | undefined {
+export function retryAfterAt(header: string | undefined, nowMs: number): number | undefined {
   const value = header?.trim();
   if (!value) return undefined;
-  let ms: number;
-  if (/^\d+(\.\d+)?$/.test(value)) {
-    ms = Number(value) * 1000;
-  } else {
-    // An HTTP date always names its day; Date.parse alone would read "-5" as a year.
-    const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
-    if (Number.isNaN(date)) return undefined;
-    ms = date - nowMs;
-  }
-  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+  if (/^\d+(\.\d+)?$/.test(value)) return nowMs + Number(value) * 1000;
+  // An HTTP date always names its day; Date.parse alone would read "-5" as a year.
+  const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(date) ? undefined : date;
+}
+
+/**
+ * `Retry-After` as milliseconds from now, capped at 60 s so a wrong or hostile header cannot park
+ * a job. undefined when absent or unreadable.
+ */
+export function parseRetryAfter(header: string | undefined, nowMs: number): number | undefined {
+  const at = retryAfterAt(header, nowMs);
+  if (at === undefined) return undefined;
+  return Math.min(Math.max(at - nowMs, 0), MAX_RETRY_AFTER_MS);
 }
 
 /**

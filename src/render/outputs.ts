@@ -2,7 +2,7 @@
 // are made single lines, so a workflow comparing `== 'testing'` sees what it expects; the JSON
 // outputs keep the bodies exactly. Any output over GitHub's limit is left out, with a line saying so.
 import { formatBytes, oneLine } from '../shared/format.js';
-import type { WaitOutcome } from '../core/observe.js';
+import type { WaitOutcome } from '../core/observation.js';
 import { isSafeLink } from './html.js';
 import type { Story } from '../core/model.js';
 import type { Status } from '../core/status.js';

@@ -4,7 +4,7 @@
 // escapeHtml (html.ts), and the whole summary stays far below GitHub's 1 MiB step limit.
 import { formatDuration, grouped, humanSpan, ordinal, plural, utcClock } from '../shared/format.js';
 import { escapeHtml, orDash, pullRequestLink, row } from './html.js';
-import type { WaitOutcome } from '../core/observe.js';
+import type { WaitOutcome } from '../core/observation.js';
 import type { RunFacts } from './outputs.js';
 import { queueStateNote, type Status } from '../core/status.js';
 import { entriesTable, settingsTable } from './queue-tables.js';

@@ -54,9 +54,34 @@ export class GitHubError extends ActionError {
   }
 }
 
+/**
+ * What a request was doing when its signal cut it short, for the wait to say why it ran out of
+ * time: still waiting for an answer, or waiting to ask again after a failure.
+ */
+export type Interrupted =
+  | { kind: 'answer'; endpoint: string; sentAtMs: number }
+  | {
+      kind: 'retry';
+      endpoint: string;
+      /** The failure being waited out, as the log said it: "HTTP 429 (rate limited …)". */
+      problem: string;
+      status?: number;
+      /** When the retry was due. */
+      dueAtMs: number;
+      /** The time the server's Retry-After asked for, uncapped: it may be days away. */
+      retryAfterAtMs?: number;
+    };
+
 /** Raised when the caller's signal (the wait's deadline, a sibling's failure, a cancelled job) cut a request short. */
 export class CancelledError extends Error {
   override name = 'CancelledError';
+  constructor(
+    message: string,
+    /** Set by the request layer: what the request was doing when it was cut short. */
+    readonly interrupted?: Interrupted,
+  ) {
+    super(message);
+  }
 }
 
 export function messageOf(error: unknown): string {

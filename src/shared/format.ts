@@ -60,12 +60,12 @@ export function ordinal(n: number): string {
   return `${grouped(n)}${suffix}`;
 }
 
-/** `14:05 UTC`, with the date too when it is not the same UTC day as now. */
-export function utcClock(ms: number, nowMs: number): string {
+/** `14:05 UTC` (`14:05:09 UTC` with seconds), with the date too when it is not the same UTC day as now. */
+export function utcClock(ms: number, nowMs: number, { seconds = false } = {}): string {
   if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return 'an unknown time';
   const iso = new Date(ms).toISOString();
   const sameDay = iso.slice(0, 10) === new Date(nowMs).toISOString().slice(0, 10);
-  return `${sameDay ? '' : `${iso.slice(0, 10)} `}${iso.slice(11, 16)} UTC`;
+  return `${sameDay ? '' : `${iso.slice(0, 10)} `}${iso.slice(11, seconds ? 19 : 16)} UTC`;
 }
 
 /** `4,320`: thousands grouped with commas, whatever the machine's locale. */

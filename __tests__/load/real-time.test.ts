@@ -1,0 +1,69 @@
+// Waits that take real time: the bundle and the demo each sleep a real poll interval (one second
+// at least) between polls. The default suite proves the same waits on a virtual clock; these show
+// the built artefacts stream their log while they wait. Run by `npm run test:load` and .ci/run.
+import { describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { runAction } from '../../simulator/runner.mjs';
+import { startSimulator } from '../../simulator/server.mjs';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs `node …args` in `cwd` to its end, with the time each stdout chunk came. */
+function node(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number | null; stdout: string; stderr: string; chunks: Array<{ at: number; text: string }> }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = {
+    code: null as number | null,
+    stdout: '',
+    stderr: '',
+    chunks: [] as Array<{ at: number; text: string }>,
+  };
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', (text: string) => {
+    run.stdout += text;
+    run.chunks.push({ at: performance.now() - started, text });
+  });
+  child.stderr.on('data', (text: string) => (run.stderr += text));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ ...run, code })));
+}
+
+describe('the bundle', () => {
+  it('a wait, with the log streamed as the state changes', async () => {
+    const sim = await startSimulator();
+    try {
+      sim.setPrStates(['testing', 'merged']);
+      const inputs = { 'api-token': sim.token, 'api-url': sim.url, 'wait-for': 'merged', 'poll-interval-seconds': '1' };
+      const result = await runAction({ inputs });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ state: 'merged', 'timed-out': 'false' });
+      expect(Number(result.outputs['waited-seconds'])).toBeGreaterThanOrEqual(1);
+      expect(result.stdout).toMatch(/PR #1842 is merged, reached after \ds\./);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe('the demo', () => {
+  it('a demo runs against the simulator, streams the step log while it waits, and exits 0', async () => {
+    // The merging scenario waits for the PR to merge over three polls, one a second.
+    const run = await node(['scripts/demo.mjs', '--scenario', 'merging'], repo);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/wait-timeout-seconds: 30\n\s+poll-interval-seconds: 1\n/);
+    expect(run.stdout).toMatch(/PR #1842 is merged, reached after \d+s\./);
+    expect(run.stdout).toMatch(/\(exit code 0, /);
+    expect(run.stdout).toMatch(/ state\s+merged\n/);
+    // The wait's first line was shown while the step was still running, not after it ended.
+    const waiting = run.chunks.find((chunk) => chunk.text.includes('Waiting up to 30s'));
+    const ended = run.chunks.find((chunk) => chunk.text.includes('(exit code 0,'));
+    expect(waiting).toBeDefined();
+    expect(ended).toBeDefined();
+    expect((ended?.at ?? 0) - (waiting?.at ?? 0)).toBeGreaterThan(1500);
+  });
+});
