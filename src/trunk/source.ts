@@ -7,8 +7,7 @@ import type { Log } from '../shared/log.js';
 import { MixedSource } from './mixed-source.js';
 import type { StatusSource } from '../core/model.js';
 import { V1Source } from './v1/source.js';
-import { V2Api } from './v2/api.js';
-import { V2Source } from './v2/source.js';
+import { LazySource } from './lazy-source.js';
 
 /** What the source needs to know: the credentials, where to ask, and about which PR and queue. */
 export interface SourceSettings {
@@ -45,8 +44,12 @@ export function sourceFor(inputs: SourceSettings, run: { log: Log; clock: Clock;
     pr: inputs.pr,
   };
   const v1 = () => new V1Source(context, { ...target, token: inputs.apiToken });
+  // v2's adapter loads only on runs with a key (./lazy-source.ts).
   const v2 = (mode: 'best-effort' | 'strict') =>
-    new V2Source(new V2Api(context, inputs.apiUrl, inputs.apiKey, mode === 'strict'), target, mode);
+    new LazySource(async () => {
+      const [{ V2Api }, { V2Source }] = await Promise.all([import('./v2/api.js'), import('./v2/source.js')]);
+      return new V2Source(new V2Api(context, inputs.apiUrl, inputs.apiKey, mode === 'strict'), target, mode);
+    });
   if (inputs.apiToken && inputs.apiKey) return new MixedSource(v1(), v2('strict'), run.clock);
   return inputs.apiKey ? v2('best-effort') : v1();
 }
