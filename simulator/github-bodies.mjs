@@ -4,7 +4,7 @@
 // its "repository" and "simple-user", as `GET /repos/{owner}/{repo}/commits/{sha}/pulls` lists
 // them, and GitHub's error body ("basic-error"). Every field the schema requires is here, so that
 // a body validates against it: github-openapi-commit-pulls.json is that operation and the
-// schemas it references, copied unchanged, and __tests__/simulator-github.test.ts holds the
+// schemas it references, copied unchanged, and __tests__/simulator/github.test.ts holds the
 // bodies to it. The values follow GitHub's example answer (components/examples/
 // pull-request-simple-items) and the pull_request webhook examples (npm @octokit/webhooks-examples).
 import { createHash } from 'node:crypto';

@@ -1,16 +1,13 @@
 // The committed bundle as a deploy gate runs it: a push to main, no PR in the event, so GitHub is
 // asked which PR brought the commit in (the chunk holding @actions/github loads only here), then
 // Trunk about that PR. The rules themselves are decided and asserted in-process (run/deploy-gate.test.ts).
-import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { runAction } from '../../simulator/runner.mjs';
-import { SIM_BRANCH, SIM_MERGE_SHA, SIM_REPO, startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { SIM_BRANCH, SIM_MERGE_SHA, SIM_REPO } from '../../simulator/server.mjs';
 import { OUTPUT_NAMES } from '../../src/render/outputs.js';
+import { useSimulator } from '../helpers/simulator.js';
 
-let sim: Simulator;
-beforeEach(async () => {
-  sim = await startSimulator({ scenario: 'merged' });
-});
-afterEach(() => sim.close());
+const sim = useSimulator({ scenario: 'merged' });
 
 it('a push to main: the merged PR found through GitHub, the gate passes, the token never shows', async () => {
   const result = await runAction({

@@ -1,16 +1,13 @@
 // The committed bundle with scope: queue, as a scheduled report runs it: a schedule event with no
 // PR, the outputs in GITHUB_OUTPUT and the summary in GITHUB_STEP_SUMMARY; the gate's failure is
 // one error line. The cases themselves are decided and asserted in-process (run/queue.test.ts).
-import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { runAction } from '../../simulator/runner.mjs';
-import { SIM_BRANCH, SIM_REPO, startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
 import { OUTPUT_NAMES } from '../../src/render/outputs.js';
+import { useSimulator } from '../helpers/simulator.js';
 
-let sim: Simulator;
-beforeEach(async () => {
-  sim = await startSimulator({ scenario: 'paused' });
-});
-afterEach(() => sim.close());
+const sim = useSimulator({ scenario: 'paused' });
 
 it('a scheduled report on a paused queue, behind fail-if-not-ready: exit code 1, every output set', async () => {
   const result = await runAction({

@@ -1,23 +1,20 @@
 // The committed dist/index.js, run as the Actions runner runs it: INPUT_* variables with their
 // hyphens, an event file in GITHUB_EVENT_PATH, and real GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files
 // read back. This proves the bundle; the cases themselves are decided and asserted in-process.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import { prBody } from '../../simulator/scenarios.mjs';
 import { runAction, type RunResult } from '../../simulator/runner.mjs';
-import { startSimulator, type Simulator, type Step } from '../../simulator/server.mjs';
+import { startSimulator, type Step } from '../../simulator/server.mjs';
 import { OUTPUT_NAMES, STORY_OUTPUTS } from '../../src/render/outputs.js';
+import { useSimulator } from '../helpers/simulator.js';
 
-let sim: Simulator;
-beforeEach(async () => {
-  sim = await startSimulator();
-});
-afterEach(() => sim.close());
+const sim = useSimulator();
 
 const errors = (result: RunResult) => result.stdout.split('\n').filter((line) => line.startsWith('::error::'));
 
 /** An expected failure as the runner sees it: exit code 1, one error line, no stack trace. */
-function expectFailure(result: RunResult, message: RegExp): void {
+function expectErrorLine(result: RunResult, message: RegExp): void {
   expect(result.code).toBe(1);
   expect(errors(result)).toEqual([expect.stringMatching(message)]);
   expect(result.stdout + result.stderr).not.toMatch(/^\s+at /m);
@@ -36,7 +33,7 @@ describe('the bundle', () => {
   it('a failure: exit code 1 and one error line', async () => {
     const result = await runAction({ inputs: { 'api-token': 'not-the-token', 'api-url': sim.url } });
     // The message itself is asserted in run.test.ts; here, that the bundle ends as the runner expects.
-    expectFailure(result, /^::error::Trunk API (getSubmittedPullRequest|getQueue): /);
+    expectErrorLine(result, /^::error::Trunk API (getSubmittedPullRequest|getQueue): /);
   });
 
   // On Windows a signal cannot be caught: kill() ends the process there, as the runner's does not.
@@ -82,7 +79,7 @@ describe('the bundle', () => {
       inputs: { 'api-token': 'not-the-token', 'api-url': sim.url },
       env: { GITHUB_OUTPUT: '/nonexistent/output' },
     });
-    expectFailure(
+    expectErrorLine(
       result,
       /^::error::Trunk API (getSubmittedPullRequest|getQueue): the token was refused .* Also: The step's outputs could not be written: Missing file at path: \/nonexistent\/output$/,
     );
@@ -278,7 +275,7 @@ describe("Trunk's v2 API through the bundle", () => {
 
   it('a refused key alone fails the step with one line naming api-key', async () => {
     const result = await runAction({ inputs: { 'api-key': 'trunk_v2_not_the_key_0000', 'api-url': sim.url } });
-    expectFailure(result, /^::error::Trunk API v2 .*the API key was refused .*api-key/);
+    expectErrorLine(result, /^::error::Trunk API v2 .*the API key was refused .*api-key/);
   });
 });
 

@@ -1,16 +1,13 @@
 // The demo's text view of a job summary, the first thing a newcomer sees: every scenario's
 // summary, for a PR and for the queue itself, rendered to text as `npm run demo` prints it, with
 // each heading and table caption on a line of its own and each table starting on a new line.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { htmlToText } from '../../scripts/demo.mjs';
-import { SCENARIOS, SIM_BRANCH, SIM_REPO, startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { SCENARIOS, SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
 import { runInProcess } from '../helpers/in-process.js';
+import { useSimulator } from '../helpers/simulator.js';
 
-let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(() => sim.close());
+const sim = useSimulator({}, 'all');
 
 /** What is glued to something else in the text view: a caption or a table's first row not on a line of its own. */
 function glued(html: string, text: string): string[] {

@@ -1,7 +1,7 @@
 // The demo's summaries as GitHub shows them: Markdown with GFM, raw HTML parsed, then cleaned by
 // rehype-sanitize's default schema, which is GitHub's allow-list. Nothing the summary relies on
 // (details, summary, links, tables, the colspan of the "N more" rows) may be stripped.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
@@ -9,8 +9,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { startSimulator, type Simulator } from '../../simulator/server.mjs';
 import { runInProcess } from '../helpers/in-process.js';
+import { useSimulator } from '../helpers/simulator.js';
 
 const asGitHubShowsIt = (markdown: string) =>
   String(
@@ -29,11 +29,7 @@ const tags = (html: string) =>
   [...html.matchAll(/<([a-z0-9]+)[\s>]/g)].map((m) => m[1] as string).filter((tag) => tag !== 'tbody');
 const count = (list: string[]) => list.reduce<Record<string, number>>((n, t) => ({ ...n, [t]: (n[t] ?? 0) + 1 }), {});
 
-let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(() => sim.close());
+const sim = useSimulator({}, 'all');
 
 describe.each(['testing', 'near-deadline', 'paused', 'big-queue', 'not-ready', 'merged', 'not-submitted', 'hostile'])(
   'the %s summary, rendered as GitHub does',

@@ -2,16 +2,13 @@
 // refused before any request and stars nothing, and a valid one that reads like a value the
 // action computes leaves that value as it is while it is still cut out of the text from outside.
 // The refusal's wording is asserted in inputs.test.ts; which outputs are redacted, in outputs.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { prBody } from '../../simulator/scenarios.mjs';
-import { startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { startSimulator } from '../../simulator/server.mjs';
 import { runInProcess } from '../helpers/in-process.js';
+import { useSimulator } from '../helpers/simulator.js';
 
-let sim: Simulator;
-beforeEach(async () => {
-  sim = await startSimulator();
-});
-afterEach(() => sim.close());
+const sim = useSimulator();
 
 describe('a credential too plain to mask', () => {
   it.each([

@@ -1,21 +1,12 @@
 // The deploy gate, whole runs in-process: an event with no PR asks GitHub which PR brought the
 // commit in (rule 5), once, then Trunk about that PR; a commit no PR brought in is an answer.
 // Each GitHub fault ends in one line that says GitHub answered and what to fix.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import {
-  githubFaults,
-  SIM_DIRECT_SHA,
-  SIM_MERGE_SHA,
-  startSimulator,
-  type Simulator,
-} from '../../simulator/server.mjs';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { githubFaults, SIM_DIRECT_SHA, SIM_MERGE_SHA } from '../../simulator/server.mjs';
 import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
+import { useSimulator } from '../helpers/simulator.js';
 
-let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(() => sim.close());
+const sim = useSimulator({}, 'all');
 beforeEach(() => {
   sim.useScenario('merged');
   sim.useGitHubScenario('merged');

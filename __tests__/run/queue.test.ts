@@ -1,17 +1,14 @@
 // scope: queue through run(), in-process against the simulator, as a scheduled report runs: a
 // schedule event with no PR, the queue read alone (no PR looked up, nothing asked of GitHub), the
 // same outputs through v1 and v2, and fail-if-not-ready as the gate a deploy job holds on.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { SIM_BRANCH, SIM_REPO, startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { describe, expect, it } from '@jest/globals';
+import { SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
 import type { OutputName } from '../../src/render/outputs.js';
 import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
+import { useSimulator } from '../helpers/simulator.js';
 
-let sim: Simulator;
-beforeEach(async () => {
-  sim = await startSimulator();
-});
-afterEach(() => sim.close());
+const sim = useSimulator();
 
 const API = {
   v1: () => ({ 'api-token': sim.token }),

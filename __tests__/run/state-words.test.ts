@@ -1,10 +1,10 @@
 // What a person reads first, for every state, through both APIs: the summary's heading and the
 // log's one-line account say the state in words. A code may stand only in parentheses or in
 // <code>, and "Ready" never stands beside words that mean the PR is not on its way.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { describe, expect, it } from '@jest/globals';
 import { PR_STATES } from '../../src/core/verdict.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { useSimulator } from '../helpers/simulator.js';
 
 const SNAKE_CODE = /\b[a-z]+_[a-z_]+\b/;
 const UNKNOWN = 'awaiting_review';
@@ -16,11 +16,7 @@ function outsideCodes(text: string): string {
   return text.replace(/<code>[^<]*<\/code>/g, '').replace(/\([^()]*\)/g, '');
 }
 
-let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(() => sim.close());
+const sim = useSimulator({}, 'all');
 
 const credentials = {
   v1: () => ({ 'api-token': sim.token }),

@@ -1,7 +1,7 @@
 // The redactor that every text passes on its way out of the action (log, outputs, summary, error
 // line). The rule is the contract's: no 12-character fragment of a credential, in any letter case
 // and any spelling the text's format gives it. Whole runs are asserted in run.test.ts and
-// properties.test.ts; here, the spellings and the fragments themselves.
+// run/properties.test.ts; here, the spellings and the fragments themselves.
 import { describe, expect, it } from '@jest/globals';
 import { createRedactor, FRAGMENT, MIN_CREDENTIAL_CHARS, REDACTED, unmaskable } from '../../src/shared/redact.js';
 import { fragmentsLeft } from '../helpers/token-fragments.js';

@@ -1,16 +1,12 @@
 // The queue alone, through each API: what a report on the queue itself, or on a commit no PR
 // brought in, reads. No PR is looked up, and both adapters give the same neutral queue: v2's
 // order says nothing of how long each PR has waited, so one lookup of the listed PRs fills it in.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { describe, expect, it } from '@jest/globals';
 import { sourceFor } from '../../src/trunk/source.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
+import { useSimulator } from '../helpers/simulator.js';
 
-let sim: Simulator;
-beforeEach(async () => {
-  sim = await startSimulator();
-});
-afterEach(() => sim.close());
+const sim = useSimulator();
 
 function queueSource(credentials: { apiToken?: string; apiKey?: string }) {
   return sourceFor(

@@ -2,19 +2,16 @@
 // read, a poll and a refresh make, how it turns Trunk's statuses into answers or errors, and that
 // the facts and the texts it hands on are the answer as sent. The retry policy is api-request's
 // (api-request.test.ts); the messages a user reads are asserted once, through run(), in run.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { prBody, queueBody, SIM_SHA } from '../../simulator/scenarios.mjs';
-import { startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { startSimulator } from '../../simulator/server.mjs';
 import { ApiError } from '../../src/shared/errors.js';
 import { V1Source, type V1Target } from '../../src/trunk/v1/source.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 import { rejection } from '../helpers/rejection.js';
+import { useSimulator } from '../helpers/simulator.js';
 
-let sim: Simulator;
-beforeEach(async () => {
-  sim = await startSimulator();
-});
-afterEach(() => sim.close());
+const sim = useSimulator();
 
 function source(target: Partial<V1Target> = {}): V1Source {
   return new V1Source(

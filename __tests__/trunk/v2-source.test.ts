@@ -1,18 +1,14 @@
 // The v2 adapter read directly against the simulator: a read throttled by Trunk spares the key
 // the story's optional reads, and that throttling belongs to that read alone (it is passed
 // along the read, not kept on the API for the next one to find).
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { describe, expect, it } from '@jest/globals';
 import type { RequestContext } from '../../src/http/request.js';
 import { V2Api } from '../../src/trunk/v2/api.js';
 import { V2Source } from '../../src/trunk/v2/source.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
+import { useSimulator } from '../helpers/simulator.js';
 
-let sim: Simulator;
-beforeEach(async () => {
-  sim = await startSimulator();
-});
-afterEach(() => sim.close());
+const sim = useSimulator();
 
 function source(): V2Source {
   const context: RequestContext = {

@@ -4,7 +4,7 @@
 // reads are there with GitHub's types, and its faults are GitHub's (statuses, messages, limit
 // headers). Each credential works on its own API only, and the request log shows any that went
 // to another.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { execFile } from 'node:child_process';
@@ -23,13 +23,13 @@ import {
   SIM_SHA,
   SIM_TOKEN,
   startSimulator,
-  type Simulator,
-} from '../simulator/server.mjs';
+} from '../../simulator/server.mjs';
+import { useSimulator } from '../helpers/simulator.js';
 
 type Json = Record<string, unknown>;
 const PATH = '/repos/{owner}/{repo}/commits/{commit_sha}/pulls';
 const doc = JSON.parse(
-  readFileSync(new URL('../simulator/github-openapi-commit-pulls.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../simulator/github-openapi-commit-pulls.json', import.meta.url), 'utf8'),
 ) as {
   paths: Record<string, { get: { operationId: string; responses: Record<string, { content: Json }> } }>;
   components: { schemas: Record<string, { required: string[]; properties: Record<string, Json> }> };
@@ -64,11 +64,7 @@ interface Pr {
   user: { login: string };
 }
 
-let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(() => sim.close());
+const sim = useSimulator({}, 'all');
 beforeEach(() => {
   sim.useGitHubScenario('merged');
   sim.requests.length = 0;
@@ -487,7 +483,7 @@ describe("scripted steps on 'github.commitPulls'", () => {
 describe('the command line', () => {
   const run = promisify(execFile);
   const cli = (...args: string[]) =>
-    run(process.execPath, ['simulator/server.mjs', ...args], { cwd: fileURLToPath(new URL('..', import.meta.url)) });
+    run(process.execPath, ['simulator/server.mjs', ...args], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
 
   it('--help documents the GitHub endpoint, its token and --github; --list lists its scenarios', async () => {
     const help = (await cli('--help')).stdout;

@@ -4,19 +4,19 @@
 // every place API text reaches, leaves no fragment of itself in the log, the outputs or the summary.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { entry, prBody, queueBody } from '../simulator/scenarios.mjs';
-import { startSimulator, type Step } from '../simulator/server.mjs';
-import { OUTPUT_NAMES, redactOutputs, toOutputs } from '../src/render/outputs.js';
-import { withRedaction } from '../src/render/html.js';
-import { createRedactor } from '../src/shared/redact.js';
-import type { PrAnswer } from '../src/core/model.js';
-import { deriveStatus } from '../src/core/status.js';
-import { renderSummary } from '../src/render/summary.js';
-import { PR_STATES } from '../src/core/verdict.js';
+import { entry, prBody, queueBody } from '../../simulator/scenarios.mjs';
+import { startSimulator, type Step } from '../../simulator/server.mjs';
+import { OUTPUT_NAMES, redactOutputs, toOutputs } from '../../src/render/outputs.js';
+import { withRedaction } from '../../src/render/html.js';
+import { createRedactor } from '../../src/shared/redact.js';
+import type { PrAnswer } from '../../src/core/model.js';
+import { deriveStatus } from '../../src/core/status.js';
+import { renderSummary } from '../../src/render/summary.js';
+import { PR_STATES } from '../../src/core/verdict.js';
 
-import { prFrom, queueFrom } from './helpers/fixtures.js';
-import { runInProcess } from './helpers/in-process.js';
-import { fragmentsLeft } from './helpers/token-fragments.js';
+import { prFrom, queueFrom } from '../helpers/fixtures.js';
+import { runInProcess } from '../helpers/in-process.js';
+import { fragmentsLeft } from '../helpers/token-fragments.js';
 
 const MERGEABILITY_VALUES = ['unspecified', 'in_progress', 'mergeable', 'not_mergeable'];
 

@@ -2,8 +2,8 @@
 // serves, in every scenario and state, fits the document's response schemas; its errors use
 // Trunk's envelope and carry an X-Request-Id; its per-key limit throttles as Trunk's does; and v1
 // and v2 describe the same world, so that tests may compare what the action makes of each.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { WAITABLE_STATES } from '../src/core/verdict.js';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { WAITABLE_STATES } from '../../src/core/verdict.js';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
@@ -17,13 +17,14 @@ import {
   startSimulator,
   v2Error,
   type Simulator,
-} from '../simulator/server.mjs';
+} from '../../simulator/server.mjs';
+import { useSimulator } from '../helpers/simulator.js';
 
 type Json = Record<string, unknown>;
 interface Operation {
   get: { responses: Record<string, { content?: { 'application/json': { schema: Json } } }> };
 }
-const doc = JSON.parse(readFileSync(new URL('../simulator/trunk-openapi-v2.json', import.meta.url), 'utf8')) as {
+const doc = JSON.parse(readFileSync(new URL('../../simulator/trunk-openapi-v2.json', import.meta.url), 'utf8')) as {
   paths: Record<string, Operation>;
 };
 
@@ -89,11 +90,7 @@ const REQUESTS: Array<[keyof typeof READS | 'v2.estimate', string]> = [
   ['v2.estimate', `${pr}/queue-entry-estimate`],
 ];
 
-let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(() => sim.close());
+const sim = useSimulator({}, 'all');
 beforeEach(() => sim.useScenario('testing'));
 
 interface Answer {
