@@ -11,7 +11,7 @@ const LAYERS = {
   runner: ['core', 'http', 'shared'],
   github: ['core', 'http', 'shared'],
   trunk: ['core', 'http', 'shared'],
-  render: ['core', 'http', 'shared'],
+  render: ['core', 'shared'],
 };
 const FOLDERS = Object.keys(LAYERS);
 /** @type {import('eslint').Linter.Config[]} */
