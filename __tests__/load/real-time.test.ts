@@ -2,35 +2,12 @@
 // at least) between polls. The default suite proves the same waits on a virtual clock; these show
 // the built artefacts stream their log while they wait. Run by `npm run test:load` and .ci/run.
 import { describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runAction } from '../../simulator/runner.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
+import { node } from '../helpers/node-process.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Runs `node …args` in `cwd` to its end, with the time each stdout chunk came. */
-function node(
-  args: string[],
-  cwd: string,
-): Promise<{ code: number | null; stdout: string; stderr: string; chunks: Array<{ at: number; text: string }> }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  const run = {
-    code: null as number | null,
-    stdout: '',
-    stderr: '',
-    chunks: [] as Array<{ at: number; text: string }>,
-  };
-  child.stdout.setEncoding('utf8');
-  child.stderr.setEncoding('utf8');
-  child.stdout.on('data', (text: string) => {
-    run.stdout += text;
-    run.chunks.push({ at: performance.now() - started, text });
-  });
-  child.stderr.on('data', (text: string) => (run.stderr += text));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ ...run, code })));
-}
 
 describe('the bundle', () => {
   it('a wait, with the log streamed as the state changes', async () => {

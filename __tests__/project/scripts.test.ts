@@ -1,44 +1,15 @@
 // The command-line scripts (the simulator, the demo, the bench) explain themselves, refuse a bad
 // command line in one line, and run from a folder whose path has a space, as on many machines.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSimulator } from '../../simulator/server.mjs';
+import { spawn } from 'node:child_process';
+import { node } from '../helpers/node-process.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** ms from the start to each stdout chunk */
-  chunks: Array<{ at: number; text: string }>;
-  ms: number;
-}
-
-/** Runs `node …args` in `cwd` to its end. */
-function node(args: string[], cwd: string, timeoutMs = 60_000, env = process.env): Promise<Run> {
-  const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const run: Run = { code: null, stdout: '', stderr: '', chunks: [], ms: 0 };
-  child.stdout.setEncoding('utf8');
-  child.stderr.setEncoding('utf8');
-  child.stdout.on('data', (text: string) => {
-    run.stdout += text;
-    run.chunks.push({ at: performance.now() - started, text });
-  });
-  child.stderr.on('data', (text: string) => (run.stderr += text));
-  const killer = setTimeout(() => child.kill(), timeoutMs);
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(killer);
-      resolve({ ...run, code, ms: performance.now() - started });
-    }),
-  );
-}
 
 /** POSTs getQueue for the simulator's repository; the HTTP status. */
 async function getQueue(url: string): Promise<number> {
