@@ -6,21 +6,15 @@ import { describe, expect, it } from '@jest/globals';
 import { SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
 import type { QueueInputs } from '../../src/runner/inputs.js';
 import { reportOnQueue } from '../../src/runs/queue.js';
-import type { Log } from '../../src/shared/log.js';
+import { recorder } from '../helpers/log-recorder.js';
 import { until, useSimulator } from '../helpers/simulator.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 
 const sim = useSimulator();
 
 function tools(clock = new VirtualClock(), cancel = new AbortController().signal) {
-  const lines: Record<keyof Log, string[]> = { info: [], warning: [], notice: [], debug: [] };
-  const log: Log = {
-    info: (line) => lines.info.push(line),
-    warning: (line) => lines.warning.push(line),
-    notice: (line) => lines.notice.push(line),
-    debug: (line) => lines.debug.push(line),
-  };
-  return { lines, run: { log, clock, random: () => 0, cancel } };
+  const log = recorder();
+  return { lines: log.lines, run: { log, clock, random: () => 0, cancel } };
 }
 
 function inputs(overrides: Partial<QueueInputs> = {}): QueueInputs {
@@ -94,7 +88,7 @@ describe('a read that fails: a report, not a throw', () => {
     expect(report.failures).toEqual([expect.stringMatching(/^Trunk API getQueue: /)]);
     expect(report.statusLine).toBeUndefined();
     expect(outputs).toMatchObject({ ready: '', 'queue-state': '', 'queue-json': '' });
-    expect(lines.debug).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('debug: '))).toEqual([]);
   });
 
   it("a cancelled job: the cancel's reason, not the request's error", async () => {
