@@ -1,0 +1,104 @@
+// scope: queue wired, called directly with the simulator and in-memory tools: which reads happen,
+// that the health is judged on the run's clock with stall-minutes, and what the run returns when
+// the read fails or the job is cancelled. The sentences are asserted by whole runs
+// (run/queue.test.ts) and by core/queue-report.test.ts.
+import { describe, expect, it } from '@jest/globals';
+import { SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
+import type { QueueInputs } from '../../src/runner/inputs.js';
+import { reportOnQueue } from '../../src/runs/queue.js';
+import { recorder } from '../helpers/log-recorder.js';
+import { until, useSimulator } from '../helpers/simulator.js';
+import { VirtualClock } from '../helpers/virtual-clock.js';
+
+const sim = useSimulator();
+
+function tools(clock = new VirtualClock(), cancel = new AbortController().signal) {
+  const log = recorder();
+  return { lines: log.lines, run: { log, clock, random: () => 0, cancel } };
+}
+
+function inputs(overrides: Partial<QueueInputs> = {}): QueueInputs {
+  return {
+    scope: 'queue',
+    apiToken: sim.token,
+    apiKey: '',
+    githubToken: '',
+    apiUrl: sim.url,
+    repoHost: SIM_REPO.host,
+    owner: SIM_REPO.owner,
+    name: SIM_REPO.name,
+    targetBranch: SIM_BRANCH,
+    failIfNotReady: false,
+    requestTimeoutMs: 10_000,
+    retries: 0,
+    summary: true,
+    stallMinutes: 30,
+    ...overrides,
+  };
+}
+
+const asked = () => sim.requests.map((request) => request.endpoint);
+
+describe('a queue read', () => {
+  it('reads only the queue, and reports on it: no failure, its outputs set', async () => {
+    const { run } = tools();
+    const {
+      report,
+      outputs: { outputs },
+    } = await reportOnQueue(inputs(), run);
+    expect(asked()).toEqual(['getQueue']);
+    expect(report.failures).toEqual([]);
+    expect(report.statusLine).toMatch(/^Queue main is healthy/);
+    expect(outputs).toMatchObject({ ready: 'true', 'queue-state': 'running', 'waited-seconds': '0' });
+  });
+
+  it.each([
+    [30, 0, ['queue_stalled']],
+    [60, 0, []],
+    [60, 15 * 60_000, ['queue_stalled']],
+  ])('stall-minutes %d, %d ms on: judged on the run clock', async (stallMinutes, later, reasons) => {
+    sim.useScenario('stalled');
+    const { run } = tools(new VirtualClock(Date.now() + later));
+    const { outputs } = (await reportOnQueue(inputs({ stallMinutes }), run)).outputs;
+    expect(outputs['not-ready-reasons']).toBe(reasons.join(','));
+  });
+
+  it('fail-if-not-ready turns an unhealthy queue into a failure, and only then', async () => {
+    sim.useScenario('paused');
+    expect((await reportOnQueue(inputs(), tools().run)).report.failures).toEqual([]);
+    const { report } = await reportOnQueue(inputs({ failIfNotReady: true }), tools().run);
+    expect(report.failures).toEqual([expect.stringMatching(/queue_paused/)]);
+  });
+
+  it('the summary is rendered when asked, with the failure the step ends on', async () => {
+    const { summary } = await reportOnQueue(inputs(), tools().run);
+    expect(summary('https://github.com', 'Writing the outputs failed.')).toContain('Writing the outputs failed.');
+    expect(summary('https://github.com', undefined)).not.toContain('Writing the outputs failed.');
+  });
+});
+
+describe('a read that fails: a report, not a throw', () => {
+  it("an API error: its line is the one failure, outputs empty, and no stack in the log (it's expected)", async () => {
+    const { lines, run } = tools();
+    const {
+      report,
+      outputs: { outputs },
+    } = await reportOnQueue(inputs({ targetBranch: 'develop' }), run);
+    expect(asked()).toEqual(['getQueue']);
+    expect(report.failures).toEqual([expect.stringMatching(/^Trunk API getQueue: /)]);
+    expect(report.statusLine).toBeUndefined();
+    expect(outputs).toMatchObject({ ready: '', 'queue-state': '', 'queue-json': '' });
+    expect(lines.filter((line) => line.startsWith('debug: '))).toEqual([]);
+  });
+
+  it("a cancelled job: the cancel's reason, not the request's error", async () => {
+    sim.script('getQueue', [{ hang: true }]);
+    const cancel = new AbortController();
+    const { run } = tools(new VirtualClock(), cancel.signal);
+    const running = reportOnQueue(inputs(), run);
+    await until(() => sim.count('getQueue') === 1, 'the read on its way');
+    cancel.abort('SIGTERM');
+    const { report } = await running;
+    expect(report.failures).toEqual([expect.stringMatching(/^The step was cancelled \(SIGTERM\) /)]);
+  });
+});
