@@ -4,7 +4,6 @@
 // without failing the wait. No HTTP here: run/wait-causes.test.ts takes the same paths over it.
 import { describe, expect, it } from '@jest/globals';
 import { ApiError, CancelledError } from '../../src/shared/errors.js';
-import type { Log } from '../../src/shared/log.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from '../../src/core/model.js';
 import type { Observation, ObserveOptions } from '../../src/core/observation.js';
 import { observe } from '../../src/core/observe.js';
@@ -18,6 +17,7 @@ import {
   waitForState,
 } from '../../src/core/wait.js';
 import { found, queue } from '../helpers/fixtures.js';
+import { recorder } from '../helpers/log-recorder.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 
 const START = Date.parse('2026-11-25T12:00:00Z');
@@ -69,17 +69,6 @@ const hangs =
         reject(new CancelledError('cut short', { kind: 'answer', endpoint: 'getQueue', sentAtMs })),
       ),
     );
-
-function recorder(): Log & { lines: string[] } {
-  const lines: string[] = [];
-  return {
-    lines,
-    info: (line) => lines.push(line),
-    warning: (line) => lines.push(`warning: ${line}`),
-    notice: (line) => lines.push(`notice: ${line}`),
-    debug: (line) => lines.push(`debug: ${line}`),
-  };
-}
 
 function setup(source: StatusSource, overrides: Partial<ObserveOptions> = {}) {
   const clock = new VirtualClock(START);
