@@ -129,18 +129,28 @@ describe('githubApiUrl: the runner sets it; unset, github.com', () => {
     expect(githubApiUrl(raw)).toBe(url);
   });
 
-  it.each(['http://ghe.corp/api/v3', 'ghe.corp', 'https://x:y@ghe.corp', 'https://ghe.corp/api?x=1'])(
+  const refusal = (raw: string) => {
+    let error: unknown;
+    try {
+      githubApiUrl(raw);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ActionError);
+    expect(error).not.toBeInstanceOf(InputError);
+    return (error as Error).message;
+  };
+
+  it.each(['http://ghe.corp/api/v3', 'ghe.corp', 'https://ghe.corp/api?x=1'])(
     'rejects %s, naming GITHUB_API_URL, not an input',
     (raw) => {
-      let error: unknown;
-      try {
-        githubApiUrl(raw);
-      } catch (caught) {
-        error = caught;
-      }
-      expect(error).toBeInstanceOf(ActionError);
-      expect(error).not.toBeInstanceOf(InputError);
-      expect((error as Error).message).toMatch(/^GITHUB_API_URL \(".*"\) is not an https URL: /);
+      expect(refusal(raw)).toMatch(/^GITHUB_API_URL \(".*"\) is not an https URL without a query: /);
     },
   );
+
+  it('a URL with credentials is refused without quoting them', () => {
+    const said = refusal('https://user:hunter2secret@ghe.corp/api/v3');
+    expect(said).toMatch(/^GITHUB_API_URL must not carry credentials /);
+    expect(said).not.toMatch(/hunter2secret|user/);
+  });
 });

@@ -97,10 +97,13 @@ export function githubApiUrl(raw: string | undefined): string {
     url = undefined;
   }
   const loopback = url !== undefined && LOOPBACK_HOSTS.has(url.hostname);
-  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) || url.username || url.search) {
-    throw new ActionError(
-      `GITHUB_API_URL (${quote(value)}) is not an https URL: the runner sets it to GitHub's API; leave it unset outside a runner`,
-    );
+  const unset = "the runner sets it to GitHub's API; leave it unset outside a runner";
+  // A URL with credentials is never quoted: the redactor knows only the inputs' secrets.
+  if (url && (url.username || url.password)) {
+    throw new ActionError(`GITHUB_API_URL must not carry credentials (github-token is sent in a header): ${unset}`);
+  }
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) || url.search || url.hash) {
+    throw new ActionError(`GITHUB_API_URL (${quote(value)}) is not an https URL without a query: ${unset}`);
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
