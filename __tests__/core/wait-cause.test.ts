@@ -110,6 +110,7 @@ describe('the deadline between attempts: what the last finished attempt did', ()
   const timeout = new ApiError('getQueue', 'no answer from 127.0.0.1:9 within 5 s (after 4 attempts)', {
     transient: true,
     reached: false,
+    timedOut: true,
   });
   const refused = new ApiError(
     'getQueue',
@@ -120,7 +121,7 @@ describe('the deadline between attempts: what the last finished attempt did', ()
 
   it('request timeouts, never answered: never reached, the timeout, and where to look', () => {
     expect(message(stop({ everAnswered: false, failedPolls: 4, lastFailure: timeout, endedOnFailure: true }), '')).toBe(
-      `${headline}: Trunk was never reached. The last of 4 attempts failed: ${timeout.message} — check api-url, and the network or proxy between the runner and Trunk.`,
+      `${headline}: Trunk was never reached. The last of 4 attempts failed: ${timeout.message} — check request-timeout-seconds against wait-timeout-seconds, then api-url and the network or proxy between the runner and Trunk.`,
     );
   });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import { prBody } from '../../simulator/scenarios.mjs';
 import { runAction, type RunResult } from '../../simulator/runner.mjs';
+import { runInProcess } from '../helpers/in-process.js';
 import { startSimulator, type Step } from '../../simulator/server.mjs';
 import { OUTPUT_NAMES, STORY_OUTPUTS } from '../../src/render/outputs.js';
 import { useSimulator } from '../helpers/simulator.js';
@@ -192,7 +193,12 @@ describe('the verdict table through the bundle', () => {
       const server = await startSimulator();
       try {
         server.script('getSubmittedPullRequest', c.steps);
-        const result = await runAction({ inputs: { 'api-token': server.token, 'api-url': server.url, ...c.inputs } });
+        const inputs = { 'api-token': server.token, 'api-url': server.url, ...c.inputs };
+        // A wait's poll interval is a real second in a process: those cases run in-process, on a
+        // virtual clock, with the same modules the bundle is built from.
+        const result = c.inputs['wait-for']
+          ? await runInProcess({ inputs })
+          : await runAction({ inputs });
         const heading = /^<h2>(.*?)<\/h2>/.exec(result.summary)?.[1] ?? '';
         const expectedCode = c.inputs['fail-if-not-ready'] === 'true' && !c.ready ? 1 : 0;
         const got = {

@@ -148,6 +148,19 @@ describe('githubApiUrl: the runner sets it; unset, github.com', () => {
     },
   );
 
+  it('a URL that does not parse is quoted without the credentials it may hold', () => {
+    const said = refusal('https://u:s3cretpass@exa mple.com');
+    expect(said).toContain('"https://***@exa mple.com"');
+    expect(said).not.toContain('s3cretpass');
+    let error: unknown;
+    try {
+      parseApiUrl('https://u:s3cretpass@exa mple.com', (raw) => JSON.stringify(raw));
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as Error).message).toContain('got "https://***@exa mple.com"');
+  });
+
   it('a URL with credentials is refused without quoting them', () => {
     const said = refusal('https://user:hunter2secret@ghe.corp/api/v3');
     expect(said).toMatch(/^GITHUB_API_URL must not carry credentials /);

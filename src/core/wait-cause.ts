@@ -36,7 +36,11 @@ export function timedOutMessage(stop: TimedOut, { headline, now, queueNote }: Ti
     const reached = lastFailure.options.reached !== false;
     // The request's own error names api-url when the address is what looks wrong.
     const look = !reached && !/check api-url/i.test(lastFailure.message);
-    return `${headline}: ${neverAnswered(!reached)}. The last of ${plural(stop.failedPolls, 'attempt')} failed: ${lastFailure.message}${look ? ' — check api-url, and the network or proxy between the runner and Trunk' : ''}.`;
+    // Requests that time out may only need longer: request-timeout-seconds comes first then.
+    const hint = lastFailure.options.timedOut
+      ? ` — ${SLOW_HINT}, then api-url and the network or proxy between the runner and Trunk`
+      : ' — check api-url, and the network or proxy between the runner and Trunk';
+    return `${headline}: ${neverAnswered(!reached)}. The last of ${plural(stop.failedPolls, 'attempt')} failed: ${lastFailure.message}${look ? hint : ''}.`;
   }
   if (lastFailure && stop.endedOnFailure) {
     return `${headline}${now}${queueNote}; ${plural(stop.failedPolls, 'poll')} failed, the last with: ${lastFailure.message}.`;

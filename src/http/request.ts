@@ -135,7 +135,7 @@ async function sendOnce(context: RequestContext, spec: RequestSpec, signal: Abor
 function transportFailure(endpoint: string, failure: TransportError, transient: boolean, tries = ''): ApiError {
   const unresolved = failure.facts.code === 'ENOTFOUND';
   const said = `${failure.message}${tries}${whatToCheck(failure)}`;
-  return new ApiError(endpoint, said, { transient, reached: false, unresolved });
+  return new ApiError(endpoint, said, { transient, reached: false, unresolved, timedOut: failure.kind === 'timeout' });
 }
 
 // The URL the adapters send to is the api-url input's; a proxy is the variable it came from.

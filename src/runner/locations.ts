@@ -10,7 +10,7 @@ export function parseApiUrl(raw: string, show: Show): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new InputError('api-url', `must be an absolute https URL, got ${show(raw)}`);
+    throw new InputError('api-url', `must be an absolute https URL, got ${show(withoutUserinfo(raw))}`);
   }
   if (url.username || url.password) {
     throw new InputError('api-url', 'must not carry credentials; they go in api-token or api-key');
@@ -103,7 +103,20 @@ export function githubApiUrl(raw: string | undefined): string {
     throw new ActionError(`GITHUB_API_URL must not carry credentials (github-token is sent in a header): ${unset}`);
   }
   if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) || url.search || url.hash) {
-    throw new ActionError(`GITHUB_API_URL (${quote(value)}) is not an https URL without a query: ${unset}`);
+    throw new ActionError(
+      `GITHUB_API_URL (${quote(withoutUserinfo(value))}) is not an https URL without a query: ${unset}`,
+    );
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/**
+ * A URL that does not parse may still hold `user:password@`: cut it out before the value is quoted,
+ * since the redactor knows only the inputs' secrets.
+ */
+function withoutUserinfo(value: string): string {
+  return value.replace(
+    /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]*@/i,
+    (_, scheme: string | undefined) => `${scheme ?? ''}//***@`,
+  );
 }

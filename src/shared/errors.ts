@@ -30,6 +30,8 @@ export class ApiError extends ActionError {
       reached?: boolean;
       /** A host name that does not resolve: asking again for an hour will not change that. */
       unresolved?: boolean;
+      /** No answer within request-timeout-seconds. */
+      timedOut?: boolean;
       /** HTTP 429: the API asked the action to slow down. */
       throttled?: boolean;
     } = {},
