@@ -7,26 +7,23 @@ import { prBody, queueBody, SIM_SHA } from '../../simulator/scenarios.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
 import { ApiError } from '../../src/shared/errors.js';
 import { V1Source, type V1Target } from '../../src/trunk/v1/source.js';
-import { VirtualClock } from '../helpers/virtual-clock.js';
+import { requestContext } from '../helpers/request-context.js';
 import { rejection } from '../helpers/rejection.js';
 import { useSimulator } from '../helpers/simulator.js';
 
 const sim = useSimulator();
 
 function source(target: Partial<V1Target> = {}): V1Source {
-  return new V1Source(
-    { requestTimeoutMs: 5000, retries: 1, log: () => undefined, clock: new VirtualClock(), random: () => 0 },
-    {
-      apiUrl: sim.url,
-      token: sim.token,
-      host: 'github.com',
-      owner: 'octo-org',
-      name: 'octo-repo',
-      targetBranch: 'main',
-      pr: 1842,
-      ...target,
-    },
-  );
+  return new V1Source(requestContext(), {
+    apiUrl: sim.url,
+    token: sim.token,
+    host: 'github.com',
+    owner: 'octo-org',
+    name: 'octo-repo',
+    targetBranch: 'main',
+    pr: 1842,
+    ...target,
+  });
 }
 const signal = () => new AbortController().signal;
 

@@ -2,22 +2,15 @@
 // the story's optional reads, and that throttling belongs to that read alone (it is passed
 // along the read, not kept on the API for the next one to find).
 import { describe, expect, it } from '@jest/globals';
-import type { RequestContext } from '../../src/http/request.js';
 import { V2Api } from '../../src/trunk/v2/api.js';
 import { V2Source } from '../../src/trunk/v2/source.js';
-import { VirtualClock } from '../helpers/virtual-clock.js';
+import { requestContext } from '../helpers/request-context.js';
 import { useSimulator } from '../helpers/simulator.js';
 
 const sim = useSimulator();
 
 function source(): V2Source {
-  const context: RequestContext = {
-    requestTimeoutMs: 5000,
-    retries: 1,
-    log: () => undefined,
-    clock: new VirtualClock(),
-    random: () => 0,
-  };
+  const context = requestContext();
   const target = {
     apiUrl: sim.url,
     host: 'github.com',

@@ -4,23 +4,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { SIM_QUEUE_ID, SIM_REPO_ID } from '../../../simulator/scenarios.mjs';
 import type { QueueEntry, QueueFacts } from '../../../src/core/model.js';
-import type { RequestContext } from '../../../src/http/request.js';
 import { V2Api } from '../../../src/trunk/v2/api.js';
 import { withEntryFacts } from '../../../src/trunk/v2/entry-facts.js';
 import { useSimulator } from '../../helpers/simulator.js';
-import { VirtualClock } from '../../helpers/virtual-clock.js';
+import { requestContext } from '../../helpers/request-context.js';
 
 const sim = useSimulator();
 const place = { repositoryId: SIM_REPO_ID, queueId: SIM_QUEUE_ID };
 
 function api(): V2Api {
-  const context: RequestContext = {
-    requestTimeoutMs: 5000,
-    retries: 1,
-    log: () => undefined,
-    clock: new VirtualClock(),
-    random: () => 0,
-  };
+  const context = requestContext();
   return new V2Api(context, sim.url, sim.apiKey);
 }
 

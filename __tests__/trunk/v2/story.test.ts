@@ -3,24 +3,17 @@
 // and what a part that cannot be read does in each mode.
 import { describe, expect, it } from '@jest/globals';
 import { SIM_PR_ID } from '../../../simulator/scenarios.mjs';
-import type { RequestContext } from '../../../src/http/request.js';
 import { ApiError } from '../../../src/shared/errors.js';
 import { V2Api } from '../../../src/trunk/v2/api.js';
 import { readStory, type StoryMode } from '../../../src/trunk/v2/story.js';
 import { useSimulator } from '../../helpers/simulator.js';
-import { VirtualClock } from '../../helpers/virtual-clock.js';
+import { requestContext } from '../../helpers/request-context.js';
 
 const sim = useSimulator();
 const CHECK_URL = 'https://github.com/octo-org/octo-repo/actions/runs/4242/job/8484';
 
 function api(): V2Api {
-  const context: RequestContext = {
-    requestTimeoutMs: 5000,
-    retries: 1,
-    log: () => undefined,
-    clock: new VirtualClock(),
-    random: () => 0,
-  };
+  const context = requestContext();
   return new V2Api(context, sim.url, sim.apiKey);
 }
 
