@@ -2,10 +2,10 @@
 // GitHub's REST bodies for the simulator's repository, in the shapes of GitHub's OpenAPI
 // description (npm @octokit/openapi, generated/api.github.com.json): "pull request simple" with
 // its "repository" and "simple-user", as `GET /repos/{owner}/{repo}/commits/{sha}/pulls` lists
-// them, and GitHub's error body ("basic-error"). Every field the schema requires is here, so that
-// a body validates against it: github-openapi-commit-pulls.json is that operation and the
-// schemas it references, copied unchanged, and __tests__/simulator/github.test.ts holds the
-// bodies to it. The values follow GitHub's example answer (components/examples/
+// them, a "commit-comparison" of `GET /repos/{owner}/{repo}/compare/{basehead}`, and GitHub's
+// error body ("basic-error"). Every field the schema requires is here, so that a body validates
+// against it: github-openapi.json is those operations and the schemas they reference, copied
+// unchanged, and __tests__/simulator/github.test.ts holds the bodies to it. The values follow GitHub's example answer (components/examples/
 // pull-request-simple-items) and the pull_request webhook examples (npm @octokit/webhooks-examples).
 import { createHash } from 'node:crypto';
 import { minutesAgo, SIM_BRANCH, SIM_REPO } from './scenarios.mjs';
@@ -232,5 +232,81 @@ export function githubError(status, message) {
     message,
     documentation_url: status === 401 ? 'https://docs.github.com/rest' : DOCS_URL,
     status: String(status),
+  };
+}
+
+/**
+ * One commit as a comparison lists it ("commit"): its id, message, author and parents.
+ * @param {{ sha: string, parents: string[], message: string, author: string, date: string }} commit
+ */
+export function commitBody(commit) {
+  const url = `${REPO_API}/commits/${commit.sha}`;
+  const html = `${WEB}/${FULL_NAME}/commit/${commit.sha}`;
+  const person = { name: commit.author, email: `${commit.author}@users.noreply.github.com`, date: commit.date };
+  return {
+    url,
+    sha: commit.sha,
+    node_id: Buffer.from(`C_${commit.sha.slice(0, 16)}`).toString('base64url'),
+    html_url: html,
+    comments_url: `${url}/comments`,
+    commit: {
+      url: `${REPO_API}/git/commits/${commit.sha}`,
+      author: person,
+      committer: { ...person, name: 'GitHub', email: 'noreply@github.com' },
+      message: commit.message,
+      comment_count: 0,
+      tree: { sha: shaOf(`tree of ${commit.sha}`), url: `${REPO_API}/git/trees/${shaOf(`tree of ${commit.sha}`)}` },
+    },
+    author: userBody(commit.author),
+    committer: userBody('web-flow'),
+    parents: commit.parents.map((sha) => ({
+      sha,
+      url: `${REPO_API}/commits/${sha}`,
+      html_url: `${WEB}/${FULL_NAME}/commit/${sha}`,
+    })),
+  };
+}
+
+/**
+ * A comparison of base...head ("commit-comparison"), as GitHub answers it.
+ * @param {object} compared
+ * @param {string} compared.basehead  as asked
+ * @param {ReturnType<typeof commitBody>} compared.base  the base commit
+ * @param {ReturnType<typeof commitBody>} compared.mergeBase
+ * @param {'ahead' | 'behind' | 'diverged' | 'identical'} compared.status
+ * @param {number} compared.aheadBy
+ * @param {number} compared.behindBy
+ * @param {ReturnType<typeof commitBody>[]} compared.commits  the page's commits, oldest first
+ */
+export function comparisonBody({ basehead, base, mergeBase, status, aheadBy, behindBy, commits }) {
+  const web = `${WEB}/${FULL_NAME}/compare/${basehead}`;
+  return {
+    url: `${REPO_API}/compare/${basehead}`,
+    html_url: web,
+    permalink_url: `${WEB}/${FULL_NAME}/compare/${SIM_REPO.owner}:${base.sha.slice(0, 7)}...${SIM_REPO.owner}:${commits.at(-1)?.sha.slice(0, 7) ?? base.sha.slice(0, 7)}`,
+    diff_url: `${web}.diff`,
+    patch_url: `${web}.patch`,
+    base_commit: base,
+    merge_base_commit: mergeBase,
+    status,
+    ahead_by: aheadBy,
+    behind_by: behindBy,
+    total_commits: aheadBy,
+    commits,
+    // Changed files come with every comparison; the action reads none of them.
+    files: [
+      {
+        sha: shaOf(`blob of ${basehead}`),
+        filename: 'docs/README.md',
+        status: 'modified',
+        additions: 3,
+        deletions: 1,
+        changes: 4,
+        blob_url: `${WEB}/${FULL_NAME}/blob/${commits.at(-1)?.sha ?? base.sha}/docs/README.md`,
+        raw_url: `${WEB}/${FULL_NAME}/raw/${commits.at(-1)?.sha ?? base.sha}/docs/README.md`,
+        contents_url: `${REPO_API}/contents/docs/README.md?ref=${commits.at(-1)?.sha ?? base.sha}`,
+        patch: '@@ -1,2 +1,4 @@\n # Docs\n-old\n+new\n+more\n+lines',
+      },
+    ],
   };
 }

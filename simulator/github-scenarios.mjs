@@ -5,6 +5,7 @@
 // base branch whose commit is the merge Trunk made of the simulator's PR (SIM_PR).
 import { STATUS_CODES } from 'node:http';
 import { githubError, shaOf } from './github-bodies.mjs';
+import { linear, SIM_BASE_SHA } from './github-graph.mjs';
 import { minutesAgo, SIM_BRANCH, SIM_PR, SIM_SHA } from './scenarios.mjs';
 
 /** @typedef {import('./github-bodies.mjs').GitHubPr} GitHubPr */
@@ -19,6 +20,11 @@ import { minutesAgo, SIM_BRANCH, SIM_PR, SIM_SHA } from './scenarios.mjs';
  * @property {404 | 422} [unknownCommit]  how GitHub answers an unknown commit (default 422)
  * @property {(nowMs: number) => Step[]} [faults]  steps for the first requests, made when the
  *   scenario is chosen
+ * @property {(nowMs: number) => Step[]} [compareFaults]  the same, for the compare endpoint
+ * @property {import('./github-graph.mjs').SimCommit[]} [history]  the commits after SIM_BASE_SHA, oldest
+ *   first, each with its parents and the PRs GitHub lists for it; without one, the scenario's commit
+ *   alone, on top of the base
+ * @property {string} [before]  the push's `before`, where the branch pointed (default SIM_BASE_SHA)
  */
 
 /** An installation token's shape (ghs_ and 36 characters), as the runner's GITHUB_TOKEN has. */
@@ -111,6 +117,22 @@ const first = (steps) => () => steps;
 /** @param {Step} step @returns {(nowMs: number) => Step[]} */
 const always = (step) => () => [{ ...step, times: Infinity }];
 
+/** The commits of a rebase merge of #SIM_PR's three commits: each lists the PR; the last is its merge commit. */
+const REBASED = [1, 2, 3].map((i) => shaOf(`rebased commit ${i} of #${SIM_PR}`));
+/** The PRs of a push that brought twenty queue merges: #1900 to #1918, then #SIM_PR at its tip. */
+export const TWENTY_PRS = Array.from({ length: 19 }, (_, i) => 1900 + i);
+/** A side branch a merge commit brings in: its own commits are not on the first-parent line. */
+const SIDE = [1, 2].map((i) => shaOf(`commit ${i} on #${SIM_PR}'s branch`));
+/** The squash merge of another PR, as the commit it made on the base branch. @param {number} n */
+const squashOf = (n) => ({
+  sha: shaOf(`merge of #${n}`),
+  parents: [],
+  prs: [otherPr(n, { mergedAt: minutesAgo(30 - n / 100), closedAt: minutesAgo(30), updatedAt: minutesAgo(30) })],
+  message: `Change number ${n} (#${n})`,
+});
+/** The scenario PR's squash merge, as the commit it made. */
+const simMerge = { sha: SIM_MERGE_SHA, parents: [], prs: merged, message: `Update documentation (#${SIM_PR})` };
+
 /** @type {Record<string, GitHubScenario>} */
 export const GITHUB_SCENARIOS = {
   merged: {
@@ -156,6 +178,72 @@ export const GITHUB_SCENARIOS = {
     description: `#${SIM_PR} was closed without merging and the commit is its head`,
     sha: SIM_SHA,
     prs: [simPr({ mergedAt: null, mergeCommitSha: testMerge, closedAt: minutesAgo(20), updatedAt: minutesAgo(20) })],
+  },
+  'rebase-three': {
+    description: `A rebase merge of #${SIM_PR}'s three commits: each lists the PR, the last is its merge commit (the push's tip)`,
+    sha: REBASED[2] ?? '',
+    prs: [],
+    history: linear(
+      ...REBASED.map((sha, i) => ({
+        sha,
+        parents: [],
+        prs: [simPr({ mergeCommitSha: REBASED[2] ?? '' })],
+        message: `Update documentation, part ${i + 1}`,
+      })),
+    ),
+  },
+  'merge-commit': {
+    description: `A merge commit of #${SIM_PR}: its two branch commits come with it, off the first-parent line`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    history: [
+      { sha: SIDE[0] ?? '', parents: [SIM_BASE_SHA], message: 'Draft the documentation' },
+      { sha: SIDE[1] ?? '', parents: [SIDE[0] ?? ''], message: 'Finish the documentation' },
+      { ...simMerge, parents: [SIM_BASE_SHA, SIDE[1] ?? ''], message: `Merge pull request #${SIM_PR}` },
+    ],
+  },
+  'direct-inside-push': {
+    description: `One push brings a direct commit and then #${SIM_PR}'s merge, its tip: the direct commit did not come through the queue`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    history: linear({ sha: SIM_DIRECT_SHA, parents: [], message: 'Hotfix, pushed straight to main' }, simMerge),
+  },
+  'twenty-prs': {
+    description: `One push brings twenty queue merges: #${TWENTY_PRS[0]} to #${TWENTY_PRS.at(-1)}, then #${SIM_PR} at its tip (Trunk scenario: twenty-merged)`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    history: linear(...TWENTY_PRS.map(squashOf), simMerge),
+  },
+  'long-push': {
+    description: `One push of 120 commits, more than one run checks, with #${SIM_PR}'s merge at its tip`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    history: linear(
+      ...Array.from({ length: 119 }, (_, i) => ({ sha: shaOf(`long push ${i}`), parents: [], prs: [], message: `Step ${i}` })),
+      simMerge,
+    ),
+  },
+  'force-push': {
+    description: `A force push: before is a commit the new tip, #${SIM_PR}'s merge, does not descend from`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    before: shaOf('a commit the force push dropped'),
+    history: [
+      { sha: shaOf('a commit the force push dropped'), parents: [SIM_BASE_SHA], message: 'Dropped by the force push' },
+      { ...simMerge, parents: [SIM_BASE_SHA] },
+    ],
+  },
+  'new-branch': {
+    description: `A push that created its branch (before all zeros) with #${SIM_PR}'s merge: the tip alone is checked`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    before: '0'.repeat(40),
+  },
+  'unknown-base': {
+    description: `before names a commit GitHub does not know: the compare answers 404`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    before: shaOf('a commit GitHub never saw'),
   },
   'bad-credentials': {
     description: 'Every request: 401 Bad credentials (a revoked or expired token)',

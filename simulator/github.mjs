@@ -1,13 +1,16 @@
 // @ts-check
-// GitHub's REST API, the one endpoint the action's deploy gate calls:
+// GitHub's REST API, the two endpoints the action's deploy gate calls:
 // `GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls` (Octokit's
-// repos.listPullRequestsAssociatedWithCommit), at the simulator's root as on api.github.com and
+// repos.listPullRequestsAssociatedWithCommit) and `GET /repos/{owner}/{repo}/compare/{basehead}`
+// (repos.compareCommitsWithBasehead, over the scenario's commit graph, github-graph.mjs), at the
+// simulator's root as on api.github.com and
 // under /api/v3 as on GitHub Enterprise Server. It takes only the GitHub token (Authorization:
 // token … or Bearer …; never a Trunk credential), serves only the simulator's repository, knows
 // a few commits, and answers from a named GitHub scenario: the PRs behind a commit, or a fault
 // as GitHub sends it (github-scenarios.mjs). The bodies are github-bodies.mjs.
 import { STATUS_CODES } from 'node:http';
-import { githubError, pullRequestSimple } from './github-bodies.mjs';
+import { commitBody, comparisonBody, githubError, pullRequestSimple } from './github-bodies.mjs';
+import { commitOf, compareIn, graphOf, pullsOf } from './github-graph.mjs';
 import { GITHUB_SCENARIOS, SIM_DIRECT_SHA, SIM_MERGE_SHA } from './github-scenarios.mjs';
 import { SIM_REPO, SIM_SHA } from './scenarios.mjs';
 import { playStep, sendHalf } from './steps.mjs';
@@ -22,11 +25,14 @@ export {
 
 /** @typedef {import('./github-scenarios.mjs').GitHubScenario} GitHubScenario */
 /** @typedef {import('./steps.mjs').Step} Step */
-/** @typedef {'github.commitPulls'} GitHubEndpoint */
+/** @typedef {'github.commitPulls' | 'github.compare'} GitHubEndpoint */
 
 /** @type {GitHubEndpoint[]} */
-export const GITHUB_ENDPOINTS = ['github.commitPulls'];
+export const GITHUB_ENDPOINTS = ['github.commitPulls', 'github.compare'];
 const COMMIT_PULLS = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/commits\/(.+)\/pulls$/;
+const COMPARE = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/compare\/(.+)$/;
+/** Without paging, GitHub lists the newest this many commits of a comparison. */
+const COMPARE_UNPAGED = 250;
 
 /**
  * @param {object} setup
@@ -49,6 +55,7 @@ export function github({ token, scenario: initial, tls, take, reset }) {
     if (!found) throw new Error(`unknown GitHub scenario ${name}; known: ${Object.keys(GITHUB_SCENARIOS).join(', ')}`);
     scenario = found;
     reset('github.commitPulls', found.faults?.(Date.now()) ?? []);
+    reset('github.compare', found.compareFaults?.(Date.now()) ?? []);
     return found;
   }
   use(initial);
@@ -79,10 +86,14 @@ export function github({ token, scenario: initial, tls, take, reset }) {
     };
 
     const url = new URL(record.path, 'http://127.0.0.1');
-    const match = COMMIT_PULLS.exec(url.pathname);
+    const pulls = COMMIT_PULLS.exec(url.pathname);
+    const compared = pulls ? null : COMPARE.exec(url.pathname);
+    const match = pulls ?? compared;
     const notFound = { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' };
     if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return send(404, notFound);
-    record.endpoint = 'github.commitPulls';
+    /** @type {GitHubEndpoint} */
+    const endpoint = pulls ? 'github.commitPulls' : 'github.compare';
+    record.endpoint = endpoint;
     const authorization = req.headers.authorization;
     if (!authorization) return send(401, githubError(401, 'Requires authentication'));
     const sent = /^(?:token|bearer) +(\S+) *$/i.exec(authorization)?.[1];
@@ -91,7 +102,7 @@ export function github({ token, scenario: initial, tls, take, reset }) {
     common['x-ratelimit-remaining'] = String(Math.max(5000 - used, 0));
     common['x-ratelimit-used'] = String(used);
 
-    const step = take('github.commitPulls');
+    const step = take(endpoint);
     const api = {
       headers: common,
       body: (/** @type {number} */ status) => githubError(status, STATUS_CODES[status] ?? ''),
@@ -104,13 +115,16 @@ export function github({ token, scenario: initial, tls, take, reset }) {
     if (owner?.toLowerCase() !== SIM_REPO.owner.toLowerCase() || repo?.toLowerCase() !== SIM_REPO.name.toLowerCase()) {
       return send(404, githubError(404, 'Not Found'));
     }
-    if (!knows(scenario, String(sha))) {
+    const graph = graphOf(scenario, scenario.commits === 'none' ? [] : knownCommits(scenario));
+    if (compared) return compare(graph, String(sha), url, send, step);
+    const listed = scenario.commits === 'none' ? undefined : pullsOf(graph, scenario, String(sha).toLowerCase());
+    if (!listed) {
       const status = scenario.unknownCommit ?? 422;
       return send(status, githubError(status, `No commit found for SHA: ${sha}`), step?.headers);
     }
     // The next page's address is the simulator's, as GitHub's is its own: a client follows it.
     const base = `${tls ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`;
-    const { items, link } = page(scenario.prs.map(pullRequestSimple), new URL(record.path, base));
+    const { items, link } = page(listed.map(pullRequestSimple), new URL(record.path, base));
     if (step?.truncate) return sendHalf(req, res, record, items, common);
     send(200, items, { ...(link ? { link } : {}), ...step?.headers });
   }
@@ -119,14 +133,39 @@ export function github({ token, scenario: initial, tls, take, reset }) {
 }
 
 /**
- * Whether GitHub knows the commit: the simulator's own, the scenario's and its PRs' (any case).
- * @param {GitHubScenario} scenario @param {string} sha
+ * The commits GitHub knows beyond the scenario's history, each listing the scenario's PRs: the
+ * simulator's own and its PRs' heads and merges.
+ * @param {GitHubScenario} scenario
  */
-function knows(scenario, sha) {
-  if (scenario.commits === 'none') return false;
-  const known = [SIM_SHA, SIM_MERGE_SHA, SIM_DIRECT_SHA, scenario.sha];
+function knownCommits(scenario) {
+  const known = [SIM_SHA, SIM_MERGE_SHA, SIM_DIRECT_SHA];
   for (const pr of scenario.prs) known.push(pr.headSha, ...(pr.mergeCommitSha ? [pr.mergeCommitSha] : []));
-  return known.includes(sha.toLowerCase());
+  return known;
+}
+
+/**
+ * `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the commits reachable from head and not
+ * from base, oldest first; without paging the newest 250, with per_page/page a page and a Link.
+ * @param {import('./github-graph.mjs').Graph} graph @param {string} basehead @param {URL} url
+ * @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send
+ * @param {Step | undefined} step
+ */
+function compare(graph, basehead, url, send, step) {
+  const [base = '', head = ''] = basehead.toLowerCase().split('...');
+  if (!graph.has(base) || !graph.has(head)) return send(404, githubError(404, 'Not Found'), step?.headers);
+  const { status, ahead, behindBy, mergeBase } = compareIn(graph, base, head);
+  const paged = url.searchParams.has('per_page') || url.searchParams.has('page');
+  const listed = paged ? page(ahead, url) : { items: ahead.slice(-COMPARE_UNPAGED), link: undefined };
+  const body = comparisonBody({
+    basehead,
+    base: commitBody(commitOf(graph, base)),
+    mergeBase: commitBody(commitOf(graph, mergeBase)),
+    status: /** @type {'ahead' | 'behind' | 'diverged' | 'identical'} */ (status),
+    aheadBy: ahead.length,
+    behindBy,
+    commits: listed.items.map((sha) => commitBody(commitOf(graph, String(sha)))),
+  });
+  send(200, body, { ...(listed.link ? { link: listed.link } : {}), ...step?.headers });
 }
 
 /**

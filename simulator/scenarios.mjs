@@ -218,6 +218,21 @@ export const SCENARIOS = {
     queue: queueBody(),
     others: [entry(1850, 'testing')],
   },
+  'merged-manually': {
+    description: 'PR was merged by hand, around the queue: Trunk reports it merged (v2: its history says MANUAL_MERGE)',
+    pr: prBody({ state: 'merged', isCurrentlySubmittedToQueue: false, stateChangedAt: minutesAgo(3) }),
+    queue: queueBody(),
+    others: [entry(1850, 'testing')],
+    story: { exit: { reason: 'MANUAL_MERGE', actor: { gitHubLogin: 'octocat' } } },
+  },
+  'merge-lag': {
+    description: 'Trunk records the merge late: the PR answers tests_passed twice, then merged (a deploy gate settles)',
+    pr: prBody({ state: 'tests_passed' }),
+    queue: queueBody(),
+    others: [entry(1840, 'testing')],
+    position: 2,
+    prStates: ['tests_passed', 'tests_passed', 'merged'],
+  },
   'no-queue': {
     description: 'There is no queue for the branch (getQueue answers 404)',
     pr: null,

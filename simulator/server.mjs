@@ -12,6 +12,7 @@ import https from 'node:https';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { detach, isMain, runCli, UsageError, wholeNumber } from './cli.mjs';
+import { SIM_BASE_SHA } from './github-graph.mjs';
 import {
   github,
   GITHUB_ENDPOINTS,
@@ -213,6 +214,7 @@ export async function startSimulator(options = {}) {
 
 export { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_PR_ID, SIM_QUEUE_ID, SIM_REPO, SIM_REPO_ID, SIM_SHA, v2Error };
 export { GITHUB_SCENARIOS, githubFaults, SIM_DIRECT_SHA, SIM_GITHUB_TOKEN, SIM_MERGE_SHA };
+export { SIM_BASE_SHA };
 
 const USAGE = `Usage: node simulator/server.mjs [options]
 
@@ -223,10 +225,12 @@ other answers as Trunk would: no such queue), and the one GitHub endpoint the ac
   v2      GET /v2/repositories, /v2/merge-queues, /v2/merge-queues/{id}/order, /v2/pull-requests,
           /v2/pull-requests/{id} and its /queue-entry-history, /verification-runs and
           /queue-entry-estimate; header Authorization: Bearer ${SIM_API_KEY}
-  GitHub  GET /repos/${SIM_REPO.owner}/${SIM_REPO.name}/commits/{sha}/pulls (also under /api/v3, as on GitHub
+  GitHub  GET /repos/${SIM_REPO.owner}/${SIM_REPO.name}/commits/{sha}/pulls and
+          /repos/${SIM_REPO.owner}/${SIM_REPO.name}/compare/{base}...{head} (also under /api/v3, as on GitHub
           Enterprise Server); header Authorization: token ${SIM_GITHUB_TOKEN}
           (or Bearer). Its commits: ${SIM_MERGE_SHA} (#${SIM_PR}'s merge),
-          ${SIM_SHA} (its head), ${SIM_DIRECT_SHA} (a direct push).
+          ${SIM_SHA} (its head), ${SIM_DIRECT_SHA} (a direct push), each on top of
+          ${SIM_BASE_SHA} (main before the push), and the scenario's own.
 Point the action's api-url at the URL it prints, with api-token (v1) or api-key (v2) above, and
 GITHUB_API_URL at the same URL with github-token above. Each API refuses the others' credentials.
 

@@ -20,7 +20,7 @@ import { actionsRunner, type RunnerIO } from './runner/io.js';
 import { sourceFor } from './trunk/source.js';
 import { renderSummary } from './render/summary.js';
 import { reportOnQueue, type QueueRun } from './runs/queue.js';
-import { findCommitPr, type NoPrRun } from './runs/commit.js';
+import { findCommitPr, type CommitRun } from './runs/commit.js';
 
 /** How long the runner's own I/O waits for the first request to go out before it loads anyway. */
 const PRELOAD_FALLBACK_MS = 150;
@@ -57,8 +57,8 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   if (event.problem) log.warning(`${event.problem}; the event's defaults are not available.`);
   let inputs: Inputs | QueueInputs | undefined;
   let observation: Observation | undefined;
-  // A report on the queue itself, or on a commit no PR brought in: no PR to observe.
-  let queued: QueueRun | NoPrRun | undefined;
+  // A report on the queue itself, or the verdict on a commit: no one PR to observe.
+  let queued: QueueRun | CommitRun | undefined;
   const failures: string[] = [];
   const tools = { log, clock: io.clock, random: io.random, cancel };
   try {

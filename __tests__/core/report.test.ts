@@ -130,7 +130,7 @@ describe('an error as the one line', () => {
     ['an InputError', new InputError('pr-number', 'must be a number.'), "Input 'pr-number' must be a number.", false],
     [
       'a GitHubError',
-      new GitHubError('HTTP 404.'),
+      new GitHubError('which pull request brought the commit in', 'HTTP 404.'),
       'GitHub API (which pull request brought the commit in): HTTP 404.',
       false,
     ],

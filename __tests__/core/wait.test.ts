@@ -4,7 +4,7 @@
 // without failing the wait. No HTTP here: run/wait-causes.test.ts takes the same paths over it.
 import { describe, expect, it } from '@jest/globals';
 import { ApiError, CancelledError } from '../../src/shared/errors.js';
-import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from '../../src/core/model.js';
+import type { PrAnswer, PrSource, QueueAnswer, Snapshot, Story } from '../../src/core/model.js';
 import type { Observation, ObserveOptions } from '../../src/core/observation.js';
 import { observe } from '../../src/core/observe.js';
 import {
@@ -30,7 +30,7 @@ const unresolved = () => new ApiError('getQueue', 'ENOTFOUND', { transient: true
 /** Each call takes the next step: an answer, an error to throw, or a function run with the call's signal. */
 type Step<T> = T | Error | ((signal: AbortSignal) => Promise<T>);
 
-class FakeSource implements StatusSource {
+class FakeSource implements PrSource {
   readonly refreshed: PrAnswer[] = [];
   constructor(
     private readonly reads: Array<Step<Snapshot>>,
@@ -70,7 +70,7 @@ const hangs =
       ),
     );
 
-function setup(source: StatusSource, overrides: Partial<ObserveOptions> = {}) {
+function setup(source: PrSource, overrides: Partial<ObserveOptions> = {}) {
   const clock = new VirtualClock(START);
   const log = recorder();
   const options: ObserveOptions = {

@@ -4,7 +4,8 @@
 // user reads for each fault are asserted by whole runs (run/deploy-gate.test.ts).
 import { describe, expect, it } from '@jest/globals';
 import { githubFaults, SIM_DIRECT_SHA, SIM_MERGE_SHA, SIM_REPO, SIM_SHA } from '../../simulator/server.mjs';
-import { listCommitPulls, type GitHubSettings } from '../../src/github/commit-pulls.js';
+import { gitHubClient, type GitHubSettings } from '../../src/github/client.js';
+import { listCommitPulls } from '../../src/github/commit-pulls.js';
 import { CancelledError, GitHubError } from '../../src/shared/errors.js';
 import { rejection } from '../helpers/rejection.js';
 import { useSimulator } from '../helpers/simulator.js';
@@ -30,7 +31,8 @@ function setup(overrides: Partial<GitHubSettings> = {}, deadlineInMs = 60_000) {
     log: (line) => lines.push(line),
     ...overrides,
   };
-  const list = (sha = SIM_MERGE_SHA, signal = new AbortController().signal) => listCommitPulls(settings, sha, signal);
+  const list = async (sha = SIM_MERGE_SHA, signal = new AbortController().signal) =>
+    listCommitPulls(await gitHubClient(settings), sha, signal);
   return { clock, lines, list };
 }
 
@@ -58,6 +60,8 @@ describe('the list', () => {
       mergedAt: expect.stringMatching(/Z$/),
       mergeCommitSha: SIM_MERGE_SHA,
       headSha: SIM_SHA,
+      headRef: 'docs-update',
+      headInRepository: true,
       baseRef: 'main',
       updatedAt: expect.stringMatching(/Z$/),
     });

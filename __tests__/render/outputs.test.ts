@@ -173,6 +173,8 @@ describe('redactOutputs', () => {
       'queue-oldest-testing-seconds',
       'pr-found-by',
       'commit-sha',
+      'commits-checked',
+      'commits-not-from-queue',
     ]);
     for (const name of own) expect(written[name]).toBe(outputs[name]);
     expect(written.state).toBe('***');

@@ -2,7 +2,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { ActionError, InputError } from '../../src/shared/errors.js';
 import type { EventFacts } from '../../src/runner/event.js';
-import { choosePr, whichPr, type CommitLookup, type PrTarget } from '../../src/runner/which-pr.js';
+import {
+  chooseCommitPr,
+  commitTarget,
+  isOwnBranchRun,
+  whichPr,
+  type CommitLookup,
+  type PrTarget,
+} from '../../src/runner/which-pr.js';
 import type { CommitPr } from '../../src/core/model.js';
 
 const prEvent: EventFacts = {
@@ -189,7 +196,7 @@ describe('whichPr, rules 4 and 5: a run with no PR of its own', () => {
   });
 });
 
-describe('choosePr: of the PRs GitHub lists for the commit', () => {
+describe('chooseCommitPr: of the PRs GitHub lists for the commit', () => {
   const lookup = (branchInput = ''): CommitLookup => ({ sha: SHA, branchInput, fallbackBranch: 'main' });
   const pr = (number: number, over: Partial<CommitPr> = {}): CommitPr => ({
     number,
@@ -243,12 +250,12 @@ describe('choosePr: of the PRs GitHub lists for the commit', () => {
     ['an open PR whose head is another commit: none', [pr(8, { open: true, headSha: OTHER })], '', undefined],
     ['a PR closed without merging: none', [pr(9, { headSha: SHA })], '', undefined],
   ])('%s', (_, prs, branch, expected) => {
-    const choice = choosePr(lookup(branch), prs);
+    const choice = chooseCommitPr(SHA, branch, prs);
     if (!expected) {
       expect(choice).toBeUndefined();
       return;
     }
-    expect(choice?.target).toMatchObject({
+    expect(choice && commitTarget(lookup(branch), choice)).toMatchObject({
       pr: expected.pr,
       foundBy: 'commit',
       commitSha: SHA,
@@ -256,5 +263,34 @@ describe('choosePr: of the PRs GitHub lists for the commit', () => {
       eventHeadSha: expected.eventHeadSha,
     });
     if (expected.others) expect(choice?.others).toEqual(expected.others);
+  });
+});
+
+describe("isOwnBranchRun: an open PR whose head is the commit, on the run of that PR's own branch", () => {
+  const lookup = (runBranch?: string): CommitLookup => ({ sha: SHA, branchInput: '', fallbackBranch: 'main', runBranch });
+  const open = (over: Partial<CommitPr> = {}): CommitPr => ({
+    number: 7,
+    open: true,
+    headSha: SHA,
+    headRef: 'docs-update',
+    headInRepository: true,
+    baseRef: 'main',
+    ...over,
+  });
+  const ownRun = (pr: CommitPr, runBranch?: string) => {
+    const choice = chooseCommitPr(SHA, '', [pr]);
+    return choice !== undefined && isOwnBranchRun(lookup(runBranch), choice);
+  };
+
+  it.each<[string, CommitPr, string | undefined, boolean]>([
+    ['a push to the PR\'s branch: the PR\'s own run', open(), 'docs-update', true],
+    ['the same commit pushed to main: a commit verdict', open(), 'main', false],
+    ['a run on no branch (a deployment): a commit verdict', open(), undefined, false],
+    ["a fork's branch of the same name is another branch", open({ headInRepository: false }), 'docs-update', false],
+    ['a deleted fork (no head repository) is not this repository', open({ headInRepository: undefined }), 'docs-update', false],
+    ["a PR from main into main is not its own run on main", open({ headRef: 'main' }), 'main', false],
+    ['a merged PR is never the exception', open({ open: false, mergedAt: '2026-11-25T00:00:00Z', mergeCommitSha: SHA }), 'docs-update', false],
+  ])('%s', (_, pr, runBranch, expected) => {
+    expect(ownRun(pr, runBranch)).toBe(expected);
   });
 });

@@ -39,6 +39,7 @@ function inputs(sha: string, overrides: Partial<CommitInputs> = {}): CommitInput
     requestTimeoutMs: 10_000,
     retries: 3,
     summary: true,
+    settleMs: 0,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 // v2's adapter loads on the first read, once, whichever read comes first; a run with the v1 token
 // alone never loads it (the bundle's chunk list in dist/ shows the split).
 import { describe, expect, it } from '@jest/globals';
-import type { PrAnswer, QueueAnswer, Snapshot, StatusSource } from '../../src/core/model.js';
+import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Timelines } from '../../src/core/model.js';
 import { LazySource } from '../../src/trunk/lazy-source.js';
 import { found, queue } from '../helpers/fixtures.js';
 
@@ -12,6 +12,8 @@ const loaded: StatusSource = {
   readQueue: async (): Promise<QueueAnswer> => line,
   poll: async (): Promise<PrAnswer> => answer,
   refresh: async () => ({ queue: line }),
+  readPrs: async (): Promise<Map<number, PrAnswer>> => new Map([[1842, answer]]),
+  timelines: async (): Promise<Timelines> => ({ known: false }),
 };
 
 describe('LazySource', () => {
@@ -26,6 +28,8 @@ describe('LazySource', () => {
     await Promise.all([source.read(signal), source.poll(signal)]);
     expect(await source.readQueue(signal)).toBe(line);
     expect(await source.refresh(answer, signal)).toEqual({ queue: line });
+    expect(await source.readPrs([1842], signal)).toEqual(new Map([[1842, answer]]));
+    expect(await source.timelines([1842], signal)).toEqual({ known: false });
     expect(loads).toBe(1);
   });
 

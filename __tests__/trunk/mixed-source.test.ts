@@ -3,7 +3,7 @@
 // story's read down with it; the story gets 5 s once the verdict is in; a cancelled job blames
 // nobody. No HTTP here: run/v2.test.ts takes the whole run over the simulator.
 import { describe, expect, it } from '@jest/globals';
-import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from '../../src/core/model.js';
+import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story, Timelines } from '../../src/core/model.js';
 import { MixedSource } from '../../src/trunk/mixed-source.js';
 import { found, queue } from '../helpers/fixtures.js';
 import { until } from '../helpers/simulator.js';
@@ -25,6 +25,8 @@ class FakeSource implements StatusSource {
       poll?: Answer<PrAnswer>;
       refresh?: Answer<Omit<Snapshot, 'pr'>>;
       readQueue?: Answer<QueueAnswer>;
+      readPrs?: Answer<Map<number, PrAnswer>>;
+      timelines?: Answer<Timelines>;
     },
   ) {}
   read(signal: AbortSignal) {
@@ -38,6 +40,12 @@ class FakeSource implements StatusSource {
   }
   readQueue(signal: AbortSignal) {
     return this.answer('readQueue', this.answers.readQueue, signal);
+  }
+  readPrs(_numbers: readonly number[], signal: AbortSignal) {
+    return this.answer('readPrs', this.answers.readPrs, signal);
+  }
+  timelines(_numbers: readonly number[], signal: AbortSignal) {
+    return this.answer('timelines', this.answers.timelines, signal);
   }
   asked(what: string): number {
     return this.calls.filter((call) => call.what === what).length;
@@ -166,5 +174,29 @@ describe('MixedSource', () => {
     expect(await mixed.poll(signal())).toMatchObject({ found: true, pr: { state: 'merged' } });
     expect((await mixed.readQueue(signal())).queue).toBe(v1Queue.queue);
     expect(tells.calls).toEqual([]);
+  });
+
+  it("PRs are v1's to read; who merged them is v2's to say", async () => {
+    const timelines: Timelines = { known: true, byPr: new Map([[1842, { number: 1842, transitions: [] }]]) };
+    const decides = v1({ readPrs: new Map([[1842, found({ state: 'merged' })]]) });
+    const tells = v2({ timelines });
+    const mixed = new MixedSource(decides, tells, new VirtualClock());
+    expect(await mixed.readPrs([1842], signal())).toEqual(new Map([[1842, found({ state: 'merged' })]]));
+    expect(await mixed.timelines([1842], signal())).toBe(timelines);
+    expect(decides.calls.map((call) => call.what)).toEqual(['readPrs']);
+    expect(tells.calls.map((call) => call.what)).toEqual(['timelines']);
+  });
+
+  it('v2 failing to say who merged is one warning naming api-key: the verdict is then as with api-token alone', async () => {
+    const mixed = new MixedSource(v1(), v2({ timelines: new Error('HTTP 401: INVALID_TOKEN') }), new VirtualClock());
+    const answer = await mixed.timelines([1842], signal());
+    expect(answer).toEqual({ known: false, warning: expect.stringMatching(/^Whether Trunk or a person merged each PR is left out: Trunk's v2 API failed: HTTP 401: INVALID_TOKEN\. .*check the api-key input\.$/) });
+  });
+
+  it('a cancelled job is not blamed on v2', async () => {
+    const job = new AbortController();
+    job.abort();
+    const mixed = new MixedSource(v1(), v2({ timelines: new Error('aborted') }), new VirtualClock());
+    await expect(mixed.timelines([1842], job.signal)).rejects.toThrow('aborted');
   });
 });

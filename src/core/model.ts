@@ -3,6 +3,7 @@
 // with values already normalised to one vocabulary (the contract's: `not_ready`, `tests_passed`,
 // `in_progress`, `switching_modes`, `single`/`parallel`, ...), so nothing downstream decides on a
 // spelling. Texts here are as the API sent them: untrusted until an exit makes them safe.
+import type { PrTimeline } from './history.js';
 
 /** Whether the PR meets what the queue needs of it (Trunk's readiness). */
 interface Readiness {
@@ -150,8 +151,25 @@ interface QueueSource {
   readQueue(signal: AbortSignal): Promise<QueueAnswer>;
 }
 
+/**
+ * What Trunk's history says of some PRs: their timelines, or that this API cannot tell (v1; or v2
+ * failed in the mixed mode, said once in `warning`).
+ */
+export type Timelines = { known: true; byPr: ReadonlyMap<number, PrTimeline> } | { known: false; warning?: string };
+
+/** The PRs a commit verdict checks: several at once, and how each merged. */
+interface CommitSource {
+  /** Each PR's answer in this queue, by number: batched where the API allows (v2 asks 50 at a time). */
+  readPrs(numbers: readonly number[], signal: AbortSignal): Promise<Map<number, PrAnswer>>;
+  /** These PRs' queue-entry timelines, batched where the API allows; throws when the read fails. */
+  timelines(numbers: readonly number[], signal: AbortSignal): Promise<Timelines>;
+}
+
 /** Where the answers come from: one API, or v1 with v2's story. The core never asks which. */
-export interface StatusSource extends QueueSource {
+export interface StatusSource extends PrSource, QueueSource, CommitSource {}
+
+/** One PR, its queue and its story: what a run about a PR reads, and a wait polls. */
+export interface PrSource {
   /** The PR, its queue and the story, read together. */
   read(signal: AbortSignal): Promise<Snapshot>;
   /** The PR alone: a wait's poll. */
@@ -171,6 +189,10 @@ export interface CommitPr {
   mergedAt?: string;
   mergeCommitSha?: string;
   headSha?: string;
+  /** The PR's branch: a push to it is the PR's own run, not a commit that reached another branch. */
+  headRef?: string;
+  /** The PR's branch is in this repository: a fork's branch of the same name is another branch. */
+  headInRepository?: boolean;
   baseRef?: string;
   updatedAt?: string;
 }

@@ -3,7 +3,7 @@
 import type { ApiError, Interrupted } from '../shared/errors.js';
 import type { Clock } from '../shared/time.js';
 import type { Log } from '../shared/log.js';
-import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from './model.js';
+import type { PrAnswer, PrSource, QueueAnswer, Snapshot, Story } from './model.js';
 import { decideVerdict, stateOf, verdictText } from './verdict.js';
 import { stateWords } from './state-words.js';
 
@@ -55,7 +55,7 @@ export interface Observation {
 }
 
 export interface ObserveOptions {
-  source: StatusSource;
+  source: PrSource;
   pr: number;
   log: Log;
   /** Empty: ask once. */

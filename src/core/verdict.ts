@@ -46,6 +46,14 @@ const REASONS = {
   readiness_unknown: 'the API reported no readiness',
   base_branch_mismatch: "its base branch is not the queue's branch",
   impacted_targets_missing: 'impacted targets have not been uploaded',
+  // A commit's verdict ("The verdict for a commit").
+  no_pull_request: 'no pull request brought the commit in',
+  not_merge_commit: "the commit is not its pull request's merge commit",
+  not_merged_by_queue: 'GitHub merged its pull request, but the merge queue did not',
+  merged_manually: 'its pull request was merged by hand, around the queue',
+  merge_reason_unknown: "Trunk's history could not say who merged its pull request",
+  commit_range_unchecked: 'the commits before it could not be checked',
+  earlier_commit_not_from_queue: 'an earlier commit of the range did not come through the merge queue',
 } as const;
 
 /** What clears each reason, for the summary: the person reading it wants to know what to do. */
@@ -59,6 +67,14 @@ const FIXES: Record<keyof typeof REASONS, string> = {
   readiness_unknown: 'wait for Trunk to evaluate the PR, or check it in the Trunk web app',
   base_branch_mismatch: "retarget the PR to the queue's branch, or point target-branch at the queue the PR targets",
   impacted_targets_missing: 'let the CI job that uploads impacted targets finish for the head commit',
+  no_pull_request:
+    'bring changes in through pull requests and the merge queue; a ruleset that requires the merge queue stops direct pushes',
+  not_merge_commit: "deploy the pull request's merge commit, which the queue made, not its branch",
+  not_merged_by_queue: 'merge through the queue, not by hand; if Trunk is only slow to record the merge, a longer settle-seconds waits for it',
+  merged_manually: 'merge through the queue, not by hand; a ruleset that requires the merge queue stops merges around it',
+  merge_reason_unknown: "re-run the job: Trunk's history may answer next time",
+  commit_range_unchecked: 'set base-sha to the last deployed commit the branch still has, within 100 commits of this one',
+  earlier_commit_not_from_queue: 'check the commits listed below: each must be a merge the queue made',
 };
 
 /** What clears a mergeability reason, by GitHub's value. */

@@ -60,11 +60,20 @@ const QUEUE_OUTPUTS = [
   'queue-oldest-testing-seconds',
 ] as const;
 
-/** Every output of the action, in the order action.yml lists them. */
 /** How the PR was found, and the commit rule 5 asked GitHub about. */
 const FINDING_OUTPUTS = ['pr-found-by', 'commit-sha'] as const;
 
-export const OUTPUT_NAMES = [...STATUS_OUTPUTS, ...STORY_OUTPUTS, ...QUEUE_OUTPUTS, ...FINDING_OUTPUTS] as const;
+/** The commit verdict's: set in a run about a commit only. */
+const COMMIT_OUTPUTS = ['commits-checked', 'commits-not-from-queue'] as const;
+
+/** Every output of the action, in the order action.yml lists them. */
+export const OUTPUT_NAMES = [
+  ...STATUS_OUTPUTS,
+  ...STORY_OUTPUTS,
+  ...QUEUE_OUTPUTS,
+  ...FINDING_OUTPUTS,
+  ...COMMIT_OUTPUTS,
+] as const;
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 export type Outputs = Record<OutputName, string>;
 
@@ -101,6 +110,9 @@ const OWN_OUTPUTS: ReadonlySet<string> = new Set([
   'queue-oldest-testing-seconds',
   'pr-found-by',
   'commit-sha',
+  // A count, and SHAs GitHub sent that were checked as SHAs.
+  'commits-checked',
+  'commits-not-from-queue',
 ] satisfies OutputName[]);
 
 /** GitHub refuses a step output over 1 MB; a body that large is left out rather than fail the job. */
@@ -123,7 +135,12 @@ export interface OutputSet {
   omitted: string[];
 }
 
-export function toOutputs(status: Status | undefined, run: RunFacts, wait: WaitOutcome | undefined): OutputSet {
+export function toOutputs(
+  status: Status | undefined,
+  run: RunFacts,
+  wait: WaitOutcome | Pick<WaitOutcome, 'waitedSeconds' | 'timedOut'> | undefined,
+  extra: Partial<Outputs> = {},
+): OutputSet {
   const outputs = blankOutputs();
   outputs.pr = text(run.pr);
   outputs['merge-queue-run'] = String(run.mergeQueueRun);
@@ -132,7 +149,11 @@ export function toOutputs(status: Status | undefined, run: RunFacts, wait: WaitO
   outputs['waited-seconds'] = String(wait?.waitedSeconds ?? 0);
   outputs['timed-out'] = String(wait?.timedOut ?? false);
   if (status) Object.assign(outputs, statusOutputs(status), storyOutputs(status.story));
-  return bounded(outputs, { 'pr-json': status?.prJson ?? '', 'queue-json': status?.queueJson ?? '' });
+  Object.assign(outputs, extra);
+  return bounded(outputs, {
+    'pr-json': status?.prJson ?? extra['pr-json'] ?? '',
+    'queue-json': status?.queueJson ?? extra['queue-json'] ?? '',
+  });
 }
 
 /** Every output, empty. */

@@ -29,30 +29,3 @@ export function queueOutputs(answer: QueueAnswer | undefined, health: QueueHealt
 }
 
 const seconds = (value: number | undefined) => (value === undefined ? '' : String(value));
-
-/**
- * A commit no PR brought in: `state` no_pull_request and not ready, the commit named, and the
- * queue's own outputs as far as the queue could be read.
- */
-export function noPrOutputs(answer: QueueAnswer | undefined, sha: string): OutputSet {
-  const outputs = blankOutputs();
-  Object.assign(outputs, {
-    state: 'no_pull_request',
-    submitted: 'false',
-    ready: 'false',
-    'not-ready-reasons': 'no_pull_request',
-    'merge-queue-run': 'false',
-    'commit-sha': sha,
-    'waited-seconds': '0',
-    'timed-out': 'false',
-  });
-  if (answer) {
-    const { queue } = answer;
-    Object.assign(outputs, {
-      'queue-length': String(queue.length),
-      'queue-state': queue.state,
-      'queue-mode': queue.mode,
-    });
-  }
-  return bounded(outputs, { 'pr-json': '', 'queue-json': answer?.json ?? '' });
-}

@@ -8,7 +8,6 @@ import type { QueueAnswer } from '../core/model.js';
 import type { AgedEntry, QueueHealth } from '../core/health.js';
 import { agesNote, describeHealthReason, fixForHealthReason, healthSentence } from '../core/queue-report.js';
 import { entriesTable, settingsTable } from './queue-tables.js';
-import { noPrSentence, type CommitFacts } from '../core/no-pr.js';
 
 /** Waiting entries named in the summary's line of longest waits. */
 const LONGEST_LISTED = 3;
@@ -80,24 +79,4 @@ function waitsLine(health: QueueHealth, link: (prNumber: number, label: string) 
     sentences.push(`Longest in a test run: ${named(oldest)}, for ${humanSpan(oldest.ageSeconds)} (${of}).`);
   }
   return sentences.length > 0 ? `<p>${sentences.join(' ')}</p>` : '';
-}
-
-export interface NoPrSummaryInput extends CommitFacts {
-  answer?: QueueAnswer;
-  failure?: string;
-  nowMs: number;
-}
-
-/** A commit no PR brought in: the sentence as the heading, then the queue it would have gone through. */
-export function renderNoPrSummary(input: NoPrSummaryInput): string {
-  const parts = [`<h2>${input.failure ? '❌' : '⏳'} Not ready: ${escapeHtml(noPrSentence(input), 1000)}</h2>`];
-  if (input.failure) parts.push(`<p>❌ ${escapeHtml(input.failure, 1000)}</p>`);
-  parts.push(
-    `<p>GitHub lists no pull request that brought commit <code>${escapeHtml(input.sha)}</code> into ${escapeHtml(input.repo)}; state <code>no_pull_request</code>.</p>`,
-  );
-  if (input.answer) {
-    const { queue } = input.answer;
-    parts.push(entriesTable({ queue, nowMs: input.nowMs, link: (_, label) => label }), settingsTable(queue));
-  }
-  return `${parts.join('\n')}\n`;
 }

@@ -28,6 +28,13 @@ export interface EventFacts {
   commitSha?: string;
   /** A push that deleted its branch or tag: there is no commit to ask about. */
   deletedRef?: string;
+  /** A push's `before`: the commit the branch pointed at, the default of base-sha (all zeros for a new branch). */
+  before?: string;
+  /**
+   * The branch the run is on, when it is not a pull request's: the pushed branch, or the head branch
+   * of a workflow or check run (a fork's workflow run has none).
+   */
+  runBranch?: string;
   /** Why the event's PR number cannot be used (out of range, not a whole number), naming the field. */
   prNumberProblem?: string;
   /** Why the event file could not be used, for a warning; undefined when it was read or there is none. */
@@ -66,7 +73,8 @@ export function eventFacts(eventName: string, payload: unknown, ref?: string, gi
   const prFromEvent = numberField && prNumber(numberField.value);
   const run = RUN_EVENTS.get(eventName);
   const runPayload = run && run.path.reduce(field, payload);
-  const testedPr = MERGE_QUEUE_BRANCH.exec(testBranch(eventName, payload, ref) ?? '')?.[1];
+  const branch = testBranch(eventName, payload, ref);
+  const testedPr = MERGE_QUEUE_BRANCH.exec(branch ?? '')?.[1];
   const deleted =
     eventName === 'push' && (field(payload, 'deleted') === true || /^0+$/.test(str(field(payload, 'after')) ?? ''));
   return {
@@ -78,6 +86,8 @@ export function eventFacts(eventName: string, payload: unknown, ref?: string, gi
     ...(run ? { runPrs: runPrs(field(runPayload, 'pull_requests')), runPrsFrom: run.from } : {}),
     commitSha: deleted ? undefined : (eventCommit(eventName, payload, runPayload) ?? str(githubSha)),
     deletedRef: deleted ? (ref ?? str(field(payload, 'ref')) ?? 'its ref') : undefined,
+    before: eventName === 'push' ? str(field(payload, 'before')) : undefined,
+    runBranch: pullRequest ? undefined : branch,
     prNumberProblem:
       numberField && prFromEvent === undefined
         ? `${numberField.where} in the event is ${shown(numberField.value)}: a pull request number is a whole number from 1 to ${MAX_PR}`

@@ -6,7 +6,8 @@ import { readCredentials, type Credentials } from './credentials.js';
 import { bool, commitSha, milliseconds, parse, quote, waitFor, wholeNumber, type Show } from './input-values.js';
 import { githubApiUrl, hostOf, parseApiUrl, parseRepo, parseRepoHost, parseTargetBranch } from './locations.js';
 import { MAX_PR, type EventFacts } from './event.js';
-import { minutes, queueBranch, scope, waitForWithQueue } from './scope.js';
+import { minutes, queueBranch, refuseWithQueue, scope, waitForWithQueue } from './scope.js';
+import { baseSha } from './base-sha.js';
 import { isLookup, whichPr, type CommitLookup, type PrTarget } from './which-pr.js';
 
 export interface Inputs extends PrTarget, Credentials {
@@ -37,12 +38,16 @@ export interface QueueInputs extends Omit<
   stallMinutes: number;
 }
 
-/** A PR run whose PR GitHub has yet to name (rule 5 of "Which PR"). */
+/** A PR run whose PR GitHub has yet to name (rule 5 of "Which PR"), and the commit verdict. */
 export interface CommitInputs extends Omit<Inputs, keyof PrTarget | 'scope'> {
   scope: 'commit';
   lookup: CommitLookup;
   /** GITHUB_API_URL, checked, without a trailing slash. */
   githubApiUrl: string;
+  /** Every commit after this one up to `lookup.sha` is checked; undefined: the tip alone. */
+  baseSha?: string;
+  /** How long Trunk may take to record a merge GitHub already shows. */
+  settleMs: number;
 }
 
 export type GetInput = (name: string) => string;
@@ -70,6 +75,8 @@ export const INPUT_DEFAULTS = {
   'stall-minutes': '30',
   'github-token': '${{ github.token }}',
   sha: '',
+  'base-sha': '',
+  'settle-seconds': '120',
 } as const;
 type InputName = keyof typeof INPUT_DEFAULTS;
 
@@ -106,6 +113,7 @@ export function readInputs(
   const shaRaw = queueScope ? '' : get('sha');
   const sha = shaRaw && parse('sha', commitSha, shaRaw, show);
   const target = queueScope ? undefined : whichPr(prInput, branch, event, sha);
+  if (queueScope) refuseWithQueue(getInput, INPUT_DEFAULTS);
 
   const inputs = {
     ...credentials,
@@ -142,7 +150,15 @@ export function readInputs(
         'is empty, and this event names no pull request: the action asks GitHub which PR brought the commit in, with github-token (default: github.token). Set it, or set pr',
       );
     }
-    return { ...common, ...waiting, scope: 'commit', lookup: target, githubApiUrl: githubApiUrl(env.GITHUB_API_URL) };
+    return {
+      ...common,
+      ...waiting,
+      scope: 'commit',
+      lookup: target,
+      githubApiUrl: githubApiUrl(env.GITHUB_API_URL),
+      baseSha: baseSha(get('base-sha'), shaRaw ? undefined : event, show),
+      settleMs: parse('settle-seconds', milliseconds(0, false, 'of at least 0'), get('settle-seconds'), show),
+    };
   }
   if (target) return { ...common, ...target, ...waiting, scope: 'pr' };
   if (states.length > 0) throw waitForWithQueue();

@@ -34,3 +34,23 @@ export function queueBranch(branchInput: string, event: EventFacts): string {
   }
   return event.defaultBranch ?? 'main';
 }
+
+/** Inputs that only a commit verdict reads: given with `scope: queue`, they would be silently ignored. */
+const COMMIT_ONLY = ['base-sha', 'settle-seconds'] as const;
+
+/**
+ * A commit verdict's input given with `scope: queue` fails, naming it and scope. The runner applies
+ * action.yml's defaults, so only a value other than the default shows that it was given.
+ */
+export function refuseWithQueue(getInput: (name: string) => string, defaults: Record<string, string>): void {
+  const given = COMMIT_ONLY.find((name) => {
+    const value = getInput(name).trim();
+    return value !== '' && value !== defaults[name];
+  });
+  if (given) {
+    throw new InputError(
+      given,
+      "belongs to a commit's verdict (a deploy gate on a push), but scope is queue, which checks no commit; remove it, or set scope to pr",
+    );
+  }
+}

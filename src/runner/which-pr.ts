@@ -28,6 +28,8 @@ export interface CommitLookup {
   branchInput: string;
   /** The queue's branch when no PR is found: the input, else the repository's default branch. */
   fallbackBranch: string;
+  /** The branch the run is on (the pushed branch, a workflow run's head branch), when the event says. */
+  runBranch?: string;
 }
 
 /**
@@ -96,15 +98,18 @@ function commitLookup(branchInput: string, event: EventFacts, shaInput: string):
   if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(sha)) {
     throw new InputError('sha', `is empty, and the event's commit is not a full commit SHA; set sha to the commit`);
   }
-  return { sha, branchInput, fallbackBranch: branchInput || event.defaultBranch || 'main' };
+  return { sha, branchInput, fallbackBranch: branchInput || event.defaultBranch || 'main', runBranch: event.runBranch };
 }
 
 export function isLookup(target: PrTarget | CommitLookup): target is CommitLookup {
   return !('pr' in target);
 }
 
-export interface CommitChoice {
-  target: PrTarget;
+/** The PR rule 5 picks for a commit, by which of its three rules, and the others that fit the same rule. */
+export interface PrChoice {
+  pr: CommitPr;
+  /** 1: the commit is its merge commit; 2: merged (into target-branch when given); 3: open with its head at the commit. */
+  rule: 1 | 2 | 3;
   /** Others that fit the same rule, for a log line. */
   others: number[];
 }
@@ -114,8 +119,7 @@ export interface CommitChoice {
  * merged (into `target-branch` when given); else one open with its head at the commit. Ties go to
  * the latest merged (or updated). undefined when none fits: no PR brought the commit in.
  */
-export function choosePr(lookup: CommitLookup, prs: readonly CommitPr[]): CommitChoice | undefined {
-  const { sha, branchInput } = lookup;
+export function chooseCommitPr(sha: string, branchInput: string, prs: readonly CommitPr[]): PrChoice | undefined {
   const same = (a: string | undefined) => a?.toLowerCase() === sha;
   const intoBranch = (pr: CommitPr) => !branchInput || pr.baseRef === branchInput;
   const rules: Array<{ fits: (pr: CommitPr) => boolean; time: (pr: CommitPr) => string | undefined }> = [
@@ -126,20 +130,36 @@ export function choosePr(lookup: CommitLookup, prs: readonly CommitPr[]): Commit
   for (const [index, rule] of rules.entries()) {
     const fitting = prs.filter(rule.fits).sort((a, b) => (rule.time(b) ?? '').localeCompare(rule.time(a) ?? ''));
     const [chosen, ...others] = fitting;
-    if (!chosen) continue;
-    const openAtSha = index === 2;
-    return {
-      target: {
-        pr: chosen.number,
-        foundBy: 'commit',
-        mergeQueueRun: false,
-        targetBranch: branchInput || chosen.baseRef || lookup.fallbackBranch,
-        // Only an open PR whose head is the commit can be compared with the queue's head SHA.
-        eventHeadSha: openAtSha ? sha : undefined,
-        commitSha: sha,
-      },
-      others: others.map((pr) => pr.number),
-    };
+    if (chosen) return { pr: chosen, rule: (index + 1) as PrChoice['rule'], others: others.map((pr) => pr.number) };
   }
   return undefined;
+}
+
+/** The PR run rule 5 leads to: the found PR, its queue, and the commit. */
+export function commitTarget(lookup: CommitLookup, { pr, rule }: PrChoice): PrTarget {
+  return {
+    pr: pr.number,
+    foundBy: 'commit',
+    mergeQueueRun: false,
+    targetBranch: lookup.branchInput || pr.baseRef || lookup.fallbackBranch,
+    // Only an open PR whose head is the commit can be compared with the queue's head SHA.
+    eventHeadSha: rule === 3 ? lookup.sha : undefined,
+    commitSha: lookup.sha,
+  };
+}
+
+/**
+ * The exception to the commit verdict: an open PR whose head is the commit, on a run on that PR's
+ * own branch (a push to it, CI on it), is about that PR. A fork's branch of the same name is not
+ * the PR's own: its push to this repository is a commit reaching a branch, judged as one.
+ */
+export function isOwnBranchRun(lookup: CommitLookup, choice: PrChoice): boolean {
+  const { pr } = choice;
+  return (
+    choice.rule === 3 &&
+    pr.headInRepository === true &&
+    pr.headRef !== undefined &&
+    pr.headRef === lookup.runBranch &&
+    pr.headRef !== pr.baseRef
+  );
 }

@@ -1,18 +1,25 @@
-// Rule 5 of "Which PR", wired: the event names no PR, so GitHub is asked which PR brought the
-// commit in, once, before any Trunk request. A PR found makes this an ordinary PR run. No PR is
-// an answer, not a crash: the queue is still read, and the run reports that the commit came in
-// through no pull request, so a deploy gate holds.
+// A run about a commit (rule 5 of "Which PR"), wired: GitHub is asked which PR brought the commit
+// in, and which commits the push brought, before any Trunk request. An open PR whose head is the
+// commit, on a run on that PR's own branch, makes this an ordinary PR run. Anything else is the
+// commit verdict: did every commit come through the merge queue? A commit no PR brought in is an
+// answer, not a crash; a Trunk read that fails is reported, and the outputs are still written.
 import type { Clock } from '../shared/time.js';
 import type { Log } from '../shared/log.js';
-import type { QueueAnswer } from '../core/model.js';
+import { decideCommitVerdict, prsToAsk, type CommitVerdict } from '../core/commit-verdict.js';
+import { buildCommitReport } from '../core/commit-report.js';
+import type { CommitWordsContext } from '../core/commit-words.js';
 import { failureMessage, isUnexpected, type Report } from '../core/report.js';
-import { noPrReport, shortSha } from '../core/no-pr.js';
+import { deriveStatus, type Status } from '../core/status.js';
+import { shortSha } from '../shared/format.js';
+import { formatDuration } from '../shared/format.js';
 import type { CommitInputs, Inputs } from '../runner/inputs.js';
-import { choosePr } from '../runner/which-pr.js';
-import { noPrOutputs } from '../render/queue-outputs.js';
+import { commitTarget, isOwnBranchRun } from '../runner/which-pr.js';
+import { commitOutputs } from '../render/commit-outputs.js';
 import type { OutputSet } from '../render/outputs.js';
-import { renderNoPrSummary } from '../render/queue-summary.js';
+import { renderCommitSummary } from '../render/commit-summary.js';
 import { sourceFor } from '../trunk/source.js';
+import { askAboutTip, commitsOf, type CommitFacts } from './commit-github.js';
+import { askTrunk, type TrunkFacts } from './commit-trunk.js';
 
 interface RunTools {
   log: Log;
@@ -21,63 +28,101 @@ interface RunTools {
   cancel: AbortSignal;
 }
 
-/** The run about a commit no PR brought in: what it reports, as a report on the queue does. */
-export interface NoPrRun {
+/** The run about a commit: what it reports, as a report on the queue does. */
+export interface CommitRun {
   report: Report;
   outputs: OutputSet;
   summary(serverUrl: string, failure: string | undefined): string;
 }
 
-/** The PR run rule 5 leads to; or, when GitHub names no PR, the report on the commit. Throws GitHub's errors. */
-export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promise<Inputs | NoPrRun> {
-  const { lookup, githubApiUrl, ...rest } = inputs;
+/** The PR run of the exception; or the commit verdict. Throws GitHub's errors. */
+export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promise<Inputs | CommitRun> {
+  const { lookup, githubApiUrl, baseSha: _base, settleMs: _settle, ...rest } = inputs;
   // Loaded here only: a PR's own run never needs GitHub's client.
-  const { listCommitPulls } = await import('../github/commit-pulls.js');
-  const prs = await listCommitPulls(
-    {
-      apiUrl: githubApiUrl,
-      token: inputs.githubToken,
-      owner: inputs.owner,
-      name: inputs.name,
-      requestTimeoutMs: inputs.requestTimeoutMs,
-      retries: inputs.retries,
-      deadlineMs: tools.clock.now() + inputs.waitTimeoutMs,
-      clock: tools.clock,
-      random: tools.random,
-      log: (line) => tools.log.info(line),
-    },
-    lookup.sha,
-    tools.cancel,
-  );
-  const choice = choosePr(lookup, prs);
-  if (choice) {
-    const { target, others } = choice;
-    tools.log.info(`Commit ${shortSha(lookup.sha)} was brought in by PR #${target.pr}, into ${target.targetBranch}.`);
-    if (others.length > 0) {
-      tools.log.info(`GitHub also lists ${others.map((n) => `#${n}`).join(', ')} for it; #${target.pr} is the latest.`);
+  const { gitHubReads } = await import('../github/reads.js');
+  const github = await gitHubReads({
+    apiUrl: githubApiUrl,
+    token: inputs.githubToken,
+    owner: inputs.owner,
+    name: inputs.name,
+    requestTimeoutMs: inputs.requestTimeoutMs,
+    retries: inputs.retries,
+    deadlineMs: tools.clock.now() + inputs.waitTimeoutMs,
+    clock: tools.clock,
+    random: tools.random,
+    log: (line) => tools.log.info(line),
+  });
+  const { tipPrs, range } = await askAboutTip(github, inputs, tools.cancel);
+  const facts = await commitsOf(github, inputs, tipPrs, range, tools.cancel);
+  const { tip } = facts;
+  if (tip) {
+    tools.log.info(`Commit ${shortSha(lookup.sha)} was brought in by PR #${tip.pr.number}, into ${tip.pr.baseRef ?? 'its base branch'}.`);
+    if (tip.others.length > 0) {
+      tools.log.info(`GitHub also lists ${tip.others.map((n) => `#${n}`).join(', ')} for it; #${tip.pr.number} is the latest.`);
     }
-    return { ...rest, ...target, scope: 'pr' };
+    if (isOwnBranchRun(lookup, tip)) return { ...rest, ...commitTarget(lookup, tip), scope: 'pr' };
   }
-  return reportNoPr(inputs, tools);
+  return commitVerdictRun(inputs, facts, tools);
 }
 
-async function reportNoPr(inputs: CommitInputs, tools: RunTools): Promise<NoPrRun> {
-  const branch = inputs.lookup.fallbackBranch;
-  let answer: QueueAnswer | undefined;
+async function commitVerdictRun(inputs: CommitInputs, facts: CommitFacts, tools: RunTools): Promise<CommitRun> {
+  const { lookup } = inputs;
+  const targetBranch = lookup.branchInput || facts.tip?.pr.baseRef || lookup.fallbackBranch;
+  const numbers = prsToAsk(facts.commits);
+  let trunk: TrunkFacts | undefined;
   let failure: string | undefined;
   try {
-    answer = await sourceFor({ ...inputs, targetBranch: branch }, tools).readQueue(tools.cancel);
+    const source = sourceFor({ ...inputs, targetBranch }, tools);
+    trunk = await askTrunk(source, facts.commits, numbers, inputs, tools);
   } catch (error) {
     if (isUnexpected(error)) tools.log.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    failure = failureMessage(error);
+    failure = tools.cancel.aborted
+      ? `The step was cancelled (${String(tools.cancel.reason)}) before Trunk had answered about commit ${shortSha(lookup.sha)}.`
+      : failureMessage(error);
   }
-  const facts = { sha: inputs.lookup.sha, branch, repo: `${inputs.owner}/${inputs.name}` };
-  const report = noPrReport(facts, inputs.failIfNotReady);
+  const nowMs = tools.clock.now();
+  const verdict = trunk
+    ? decideCommitVerdict({ commits: facts.commits, range: facts.range, trunk: trunk.trunk, merges: trunk.merges })
+    : undefined;
+  const context: CommitWordsContext = {
+    nowMs,
+    range: facts.range,
+    mergesFailed: trunk?.merges.kind === 'failed' ? trunk.merges.message : undefined,
+  };
+  const report: Report = verdict
+    ? buildCommitReport({ verdict, context, failIfNotReady: inputs.failIfNotReady, warnings: trunk?.warnings ?? [] })
+    : { failures: [], lines: [], warnings: [], notices: [] };
+  if (trunk?.timedOut) report.failures.unshift(timedOut(inputs, facts));
   if (failure) report.failures.push(failure);
+  const status = verdict && trunk ? tipStatus(facts, verdict, trunk, nowMs) : undefined;
+  const run = { sha: lookup.sha, tipPr: facts.tip?.pr.number, status, verdict, queue: trunk?.queue };
   return {
     report,
-    outputs: noPrOutputs(answer, inputs.lookup.sha),
+    outputs: commitOutputs({ ...run, waitedSeconds: trunk?.waitedSeconds ?? 0, timedOut: trunk?.timedOut ?? false }),
     summary: (serverUrl, stepFailure) =>
-      renderNoPrSummary({ ...facts, answer, failure: stepFailure, nowMs: tools.clock.now() }),
+      renderCommitSummary({
+        ...run,
+        branch: targetBranch,
+        repo: `${inputs.owner}/${inputs.name}`,
+        range: facts.range,
+        context,
+        serverUrl,
+        failure: stepFailure,
+        nowMs,
+      }),
   };
+}
+
+/** The tip's PR as a PR run would show it (state, place, queue), with the commit's verdict. */
+function tipStatus(facts: CommitFacts, verdict: CommitVerdict, trunk: TrunkFacts, nowMs: number): Status | undefined {
+  const prNumber = facts.tip?.pr.number;
+  const answer = prNumber === undefined ? undefined : trunk.trunk.get(prNumber);
+  if (prNumber === undefined || !answer) return undefined;
+  const status = deriveStatus({ prNumber, answer, queue: trunk.queue, nowMs });
+  return { ...status, verdict: { ready: verdict.ready, reasons: verdict.reasons } };
+}
+
+function timedOut(inputs: CommitInputs, facts: CommitFacts): string {
+  const wanted = inputs.waitFor.join(' or ');
+  return `Timed out after ${formatDuration(inputs.waitTimeoutMs / 1000)} waiting for PR #${facts.tip?.pr.number} to reach ${wanted}.`;
 }

@@ -44,15 +44,17 @@ export class ApiError extends ActionError {
   }
 }
 
-/** GitHub's API did not answer usefully (rule 5 of "Which PR"): the line says GitHub answered, not Trunk. */
+/** GitHub's API did not answer usefully (the deploy gate's questions): the line says GitHub answered, not Trunk. */
 export class GitHubError extends ActionError {
   override name = 'GitHubError';
   constructor(
+    /** What was asked, as the line names it: "which pull request brought the commit in". */
+    readonly what: string,
     message: string,
     /** Worth asking again: throttling, a server error, a lost connection. */
     readonly transient = false,
   ) {
-    super(`GitHub API (which pull request brought the commit in): ${message}`);
+    super(`GitHub API (${what}): ${message}`);
   }
 }
 

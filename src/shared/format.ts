@@ -77,3 +77,8 @@ export function grouped(n: number): string {
 export function withoutStop(text: string): string {
   return text.trim().replace(/[.!]+$/, '');
 }
+
+/** A commit as GitHub shows it: its first 7 characters (the full SHA stays in the outputs). */
+export function shortSha(sha: string): string {
+  return sha.slice(0, 7);
+}

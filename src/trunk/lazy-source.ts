@@ -1,7 +1,7 @@
 // A source whose module loads on its first read. A run with the v1 token alone never loads v2's
 // adapter and the schemas it builds when loaded; one with a v2 key loads it as its first request
 // is made, which costs that run what importing it at start would have.
-import type { PrAnswer, QueueAnswer, Snapshot, StatusSource } from '../core/model.js';
+import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Timelines } from '../core/model.js';
 
 export class LazySource implements StatusSource {
   private loaded?: Promise<StatusSource>;
@@ -27,5 +27,13 @@ export class LazySource implements StatusSource {
 
   async refresh(pr: PrAnswer, signal: AbortSignal): Promise<Omit<Snapshot, 'pr'>> {
     return (await this.source()).refresh(pr, signal);
+  }
+
+  async readPrs(numbers: readonly number[], signal: AbortSignal): Promise<Map<number, PrAnswer>> {
+    return (await this.source()).readPrs(numbers, signal);
+  }
+
+  async timelines(numbers: readonly number[], signal: AbortSignal): Promise<Timelines> {
+    return (await this.source()).timelines(numbers, signal);
   }
 }

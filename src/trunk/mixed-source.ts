@@ -5,7 +5,7 @@
 import type { Clock } from '../shared/time.js';
 import { messageOf } from '../shared/errors.js';
 import { withoutStop } from '../shared/format.js';
-import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from '../core/model.js';
+import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story, Timelines } from '../core/model.js';
 
 /** How long the story may take once v1 has answered. */
 const STORY_GRACE_MS = 5_000;
@@ -35,6 +35,26 @@ export class MixedSource implements StatusSource {
 
   poll(signal: AbortSignal): Promise<PrAnswer> {
     return this.decides.poll(signal);
+  }
+
+  readPrs(numbers: readonly number[], signal: AbortSignal): Promise<Map<number, PrAnswer>> {
+    return this.decides.readPrs(numbers, signal);
+  }
+
+  /**
+   * Who merged each PR is v2's to say: when it cannot, the verdict decides as with api-token alone,
+   * and one warning names api-key.
+   */
+  async timelines(numbers: readonly number[], signal: AbortSignal): Promise<Timelines> {
+    try {
+      return await this.tells.timelines(numbers, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return {
+        known: false,
+        warning: `Whether Trunk or a person merged each PR is left out: Trunk's v2 API failed: ${withoutStop(messageOf(error))}. The verdict is the v1 API's (api-token), as without api-key; check the api-key input.`,
+      };
+    }
   }
 
   async refresh(pr: PrAnswer, signal: AbortSignal): Promise<Omit<Snapshot, 'pr'>> {

@@ -7,7 +7,8 @@ import { ApiError } from '../../shared/errors.js';
 import { askedPr, type TrunkTarget } from '../target.js';
 import type { RawResponse } from '../../http/transport.js';
 import { rawJsonAt } from '../json-text.js';
-import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story } from '../../core/model.js';
+import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story, Timelines } from '../../core/model.js';
+import { chunked, mapLimited } from '../../shared/concurrency.js';
 import { errorCode, v2Detail, type Throttle, type V2Api } from './api.js';
 import { withEntryFacts } from './entry-facts.js';
 import {
@@ -24,6 +25,7 @@ import {
   type PullRequest,
 } from './schemas.js';
 import { readStory, type StoryMode } from './story.js';
+import { HISTORY_BATCH, readTimelines } from './history.js';
 
 /** The PR as last read: the validated object, and where its text is, for pr-json. */
 interface PrRead {
@@ -32,8 +34,13 @@ interface PrRead {
   path: ReadonlyArray<string | number>;
 }
 
+/** A PR Trunk did not list. */
+const NOT_READ: PrRead = { text: '', path: [] };
+
 export class V2Source implements StatusSource {
   private repositoryId?: string;
+  /** Each PR's id, once a lookup has named it: the batch history asks by id. */
+  private readonly ids = new Map<number, string>();
   private queue?: { value: MergeQueue; text: string };
   private last?: PrRead;
 
@@ -64,7 +71,7 @@ export class V2Source implements StatusSource {
   }
 
   async refresh(_pr: PrAnswer, signal: AbortSignal): Promise<Omit<Snapshot, 'pr'>> {
-    return this.queueAndStory(this.last ?? { text: '', path: [] }, signal, false);
+    return this.queueAndStory(this.last ?? NOT_READ, signal, false);
   }
 
   /**
@@ -159,21 +166,60 @@ export class V2Source implements StatusSource {
   }
 
   private async findPr(repositoryId: string, signal: AbortSignal, throttle?: Throttle): Promise<PrRead> {
-    const route = '/v2/pull-requests';
     const number = askedPr(this.target);
-    const query = new URLSearchParams({ repositoryId, number: String(number) });
+    return (await this.lookUp(repositoryId, [number], signal, throttle)).get(number) ?? NOT_READ;
+  }
+
+  /** Up to 50 PRs by number in one lookup; a PR Trunk has not indexed is absent from the map. */
+  private async lookUp(
+    repositoryId: string,
+    numbers: readonly number[],
+    signal: AbortSignal,
+    throttle?: Throttle,
+  ): Promise<Map<number, PrRead>> {
+    const route = '/v2/pull-requests';
+    const query = new URLSearchParams({ repositoryId, number: numbers.join(',') });
     // A PR Trunk has not indexed is absent from a 200; a 404 here is no answer about the PR.
     const response = await this.api.get({ route, path: `${route}?${query}`, throttle }, signal);
     const list = this.api.validate(route, response, pullRequestListSchema).data;
-    const index = list.findIndex((pr) => pr.number === number);
-    return index < 0 ? { text: '', path: [] } : { pr: list[index], text: response.body, path: ['data', index] };
+    const found = new Map<number, PrRead>();
+    list.forEach((pr, index) => {
+      if (!numbers.includes(pr.number) || found.has(pr.number)) return;
+      this.ids.set(pr.number, pr.id);
+      found.set(pr.number, { pr, text: response.body, path: ['data', index] });
+    });
+    return found;
+  }
+
+  /** Several PRs in this queue, 50 to a lookup: a commit verdict's PRs, and their polls while Trunk settles. */
+  async readPrs(numbers: readonly number[], signal: AbortSignal): Promise<Map<number, PrAnswer>> {
+    const repositoryId = await this.repository(signal);
+    const chunks = chunked([...new Set(numbers)], HISTORY_BATCH);
+    const [queue, reads] = await together(signal, (both) => [
+      this.mergeQueue(repositoryId, both),
+      mapLimited(chunks, 2, (chunk) => this.lookUp(repositoryId, chunk, both)),
+    ]);
+    const found = new Map(reads.flatMap((read) => [...read]));
+    return new Map(numbers.map((number) => [number, this.answer(found.get(number) ?? NOT_READ, queue.value)]));
+  }
+
+  /** Their whole timelines, 50 PRs to a call of the batch history read. */
+  async timelines(numbers: readonly number[], signal: AbortSignal): Promise<Timelines> {
+    const unknown = numbers.filter((number) => !this.ids.has(number));
+    if (unknown.length > 0) await this.readPrs(unknown, signal);
+    const refs = numbers.flatMap((number) => {
+      const id = this.ids.get(number);
+      return id === undefined ? [] : [{ id, number }];
+    });
+    const reads = await mapLimited(chunked(refs, HISTORY_BATCH), 2, (chunk) => readTimelines(this.api, chunk, signal));
+    return { known: true, byPr: new Map(reads.flat().map((timeline) => [timeline.number, timeline])) };
   }
 
   private async prById(id: string, signal: AbortSignal): Promise<PrRead> {
     const route = '/v2/pull-requests/{id}';
     const response = await this.api.get({ route, path: `/v2/pull-requests/${encodeURIComponent(id)}` }, signal);
     // Gone since it was found (Trunk's own code says so): no longer in the queue.
-    if (response.status === 404 && errorCode(response) === 'PR_NOT_FOUND') return { text: '', path: [] };
+    if (response.status === 404 && errorCode(response) === 'PR_NOT_FOUND') return NOT_READ;
     return { pr: this.api.validate(route, response, pullRequestSchema), text: response.body, path: [] };
   }
 
