@@ -32,6 +32,8 @@
  * @property {Partial<Record<Endpoint, Step[]>>} [faults]
  * @property {Story} [story]  what v2 tells beyond v1's data
  * @property {number} [awaitingAdmission]  how many of the last `others` v2's order lists as awaiting admission
+ * @property {import('./trunk-history.mjs').HistoryPr[] | string} [history]  the PRs Trunk remembers
+ *   besides this one (trunk-history.mjs's builders), or the name of a history (histories.mjs)
  */
 
 export const SIM_PR = 1842;
@@ -232,6 +234,21 @@ export const SCENARIOS = {
     others: [entry(1840, 'testing')],
     position: 2,
     prStates: ['tests_passed', 'tests_passed', 'merged'],
+  },
+  'twenty-merged': {
+    description: "PR has merged, and Trunk merged the nineteen PRs before it (for GitHub's twenty-prs push)",
+    pr: prBody({ state: 'merged', isCurrentlySubmittedToQueue: false, stateChangedAt: minutesAgo(2) }),
+    queue: queueBody(),
+    others: [entry(1850, 'testing')],
+    history: 'twenty-merged',
+  },
+  'recent-merges': {
+    description:
+      'PR has merged; Trunk remembers the PRs before it: merged by Trunk, merged by hand, failed then merged, one testing',
+    pr: prBody({ state: 'merged', isCurrentlySubmittedToQueue: false }),
+    queue: queueBody(),
+    others: [entry(1841, 'testing', { stateChangedAt: minutesAgo(15) })],
+    history: 'recent',
   },
   'no-queue': {
     description: 'There is no queue for the branch (getQueue answers 404)',

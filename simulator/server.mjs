@@ -42,8 +42,8 @@ import { TrunkWorld } from './trunk-world.mjs';
 
 /**
  * A v1 endpoint, a v2 route ('v2.repositories', 'v2.mergeQueues', 'v2.order', 'v2.pullRequests',
- * 'v2.pullRequest', 'v2.history', 'v2.verificationRuns', 'v2.estimate'), or GitHub's
- * 'github.commitPulls'.
+ * 'v2.pullRequest', 'v2.history', 'v2.verificationRuns', 'v2.estimate', 'v2.historyBatch'), or
+ * GitHub's 'github.commitPulls'.
  * @typedef {import('./trunk-v1.mjs').V1Endpoint | import('./trunk-v2.mjs').V2Route
  *   | import('./github.mjs').GitHubEndpoint} Endpoint
  */
@@ -202,6 +202,11 @@ export async function startSimulator(options = {}) {
      * calls; the last one stays. @param {string[]} states
      */
     setPrStates: (states) => world.setPrStates(states),
+    /**
+     * Trunk remembers these PRs (trunk-history.mjs's builders), or the named history, instead of
+     * the scenario's, until the next useScenario. @param {import('./trunk-history.mjs').HistoryPr[] | string} history
+     */
+    setHistory: (history) => world.setHistory(history),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -224,7 +229,8 @@ other answers as Trunk would: no such queue), and the one GitHub endpoint the ac
   v1      POST /v1/getSubmittedPullRequest, /v1/getQueue; header x-api-token: ${SIM_TOKEN}
   v2      GET /v2/repositories, /v2/merge-queues, /v2/merge-queues/{id}/order, /v2/pull-requests,
           /v2/pull-requests/{id} and its /queue-entry-history, /verification-runs and
-          /queue-entry-estimate; header Authorization: Bearer ${SIM_API_KEY}
+          /queue-entry-estimate, /v2/queue-entry-history?pullRequestIds= (the batch history);
+          header Authorization: Bearer ${SIM_API_KEY}
   GitHub  GET /repos/${SIM_REPO.owner}/${SIM_REPO.name}/commits/{sha}/pulls and
           /repos/${SIM_REPO.owner}/${SIM_REPO.name}/compare/{base}...{head} (also under /api/v3, as on GitHub
           Enterprise Server); header Authorization: token ${SIM_GITHUB_TOKEN}

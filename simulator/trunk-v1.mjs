@@ -5,6 +5,7 @@
 // the scenario's repository and branch, as Trunk serves only what it knows.
 import { playStep, sendHalf } from './steps.mjs';
 import { SIM_BRANCH, SIM_PR, SIM_REPO } from './scenarios.mjs';
+import { historyV1Body } from './trunk-history-bodies.mjs';
 
 /** @typedef {'getSubmittedPullRequest' | 'getQueue'} V1Endpoint */
 /** @typedef {import('./steps.mjs').RequestRecord} RequestRecord */
@@ -76,16 +77,28 @@ export function trunkV1({ token, rateLimit, world, take }) {
     const step = take(endpoint);
     if (await playStep(step, req, res, record, send)) return;
 
-    // Trunk knows only the scenario's repository, branch and PR: any other number is one never
-    // submitted (404), and another repository or branch has no queue (404) and no PRs in it.
-    const asked = /** @type {{ pr?: { number?: number } }} */ (record.body).pr?.number;
+    // Trunk knows only the scenario's repository, branch and PR, and the PRs its history
+    // remembers: any other number is one never submitted (404), and another repository or branch
+    // has no queue (404) and no PRs in it.
+    const asked = Number(/** @type {{ pr?: { number?: number } }} */ (record.body).pr?.number);
     const otherPr = endpoint === 'getSubmittedPullRequest' && asked !== (world.scenario.pr?.prNumber ?? SIM_PR);
     const served = servesScenario(record.body);
+    const found = served && otherPr ? world.history.byNumber.get(asked) : undefined;
+    const remembered = found?.baseBranch === SIM_BRANCH ? found : undefined;
     const body =
       step?.body ??
-      (!served ? null : endpoint === 'getQueue' ? world.queueNow() : otherPr ? null : world.prAt(world.prCalls));
-    // Each answered PR request moves the state sequence one step on.
-    if (endpoint === 'getSubmittedPullRequest') world.prCalls++;
+      (!served
+        ? null
+        : endpoint === 'getQueue'
+          ? world.queueNow()
+          : remembered
+            ? historyV1Body(remembered)
+            : otherPr
+              ? null
+              : world.prAt(world.prCalls));
+    // Each answered request for the scenario's PR (or one unknown) moves its state sequence one
+    // step on; a remembered PR's answer is not a poll of it.
+    if (endpoint === 'getSubmittedPullRequest' && !remembered) world.prCalls++;
     if (body === null) {
       return send(404, endpoint === 'getQueue' ? 'Merge queue not found' : 'Pull request not found');
     }

@@ -26,6 +26,7 @@ import {
  * @property {Json | null} pr  the PR's last v1 answer (null: not submitted)
  * @property {Json | null} queue  v1's getQueue body, entries included, agreeing with that answer (null: no queue)
  * @property {string} baseUrl  where the simulator serves
+ * @property {import('./trunk-history.mjs').HistoryIndex} history  the PRs Trunk remembers
  */
 
 export const ENTRY_STATES = /** @type {const} */ ({
@@ -64,7 +65,7 @@ export function mapped(table, value) {
 }
 
 export const REPO_URL = `https://${SIM_REPO.host}/${SIM_REPO.owner}/${SIM_REPO.name}`;
-const APP_URL = `https://app.trunk.io/${SIM_REPO.owner}/repo/${SIM_REPO.host}/${SIM_REPO.owner}/${SIM_REPO.name}`;
+export const APP_URL = `https://app.trunk.io/${SIM_REPO.owner}/repo/${SIM_REPO.host}/${SIM_REPO.owner}/${SIM_REPO.name}`;
 const CREATED = minutesAgo(60 * 24 * 200);
 /** States in the order's test batches; `pending` is in its pending items. */
 const BATCH_STATES = new Set(['testing', 'tests_passed', 'pending_failure']);

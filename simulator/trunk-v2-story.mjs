@@ -9,7 +9,7 @@ import { minutesAgo, SIM_PR, SIM_PR_ID, SIM_SHA } from './scenarios.mjs';
 /** @typedef {import('./trunk-v2-bodies.mjs').Json} Json */
 
 /** The states an entry passed through to reach each state, oldest first. */
-const PATHS = /** @type {Record<string, string[]>} */ ({
+export const PATHS = /** @type {Record<string, string[]>} */ ({
   notReady: ['notReady'],
   pending: ['notReady', 'pending'],
   testing: ['notReady', 'pending', 'testing'],

@@ -1,21 +1,25 @@
 // @ts-check
-// Trunk's v2 API: the eight reads the action makes, as Trunk's OpenAPI document
+// Trunk's v2 API: the reads the action makes, as Trunk's OpenAPI document
 // (trunk-openapi-v2.json) and docs.trunk.io have them. The Bearer key check, the 5/s per-key
 // limit on /v2/pull-requests*, the checks on parameters (400 VALIDATION_FAILED), the error
 // envelope with an X-Request-Id on every answer, and what each read answers for the world as it
-// is (trunk-world.mjs, shared with v1; the bodies are trunk-v2-bodies.mjs and trunk-v2-story.mjs).
+// is (trunk-world.mjs, shared with v1; the bodies are trunk-v2-bodies.mjs and trunk-v2-story.mjs,
+// the PRs other than the scenario's and the history reads trunk-v2-history.mjs).
 import { playStep, sendHalf } from './steps.mjs';
 import { slidingWindowLimiter } from './rate-limit.mjs';
+import { knownByNumber, knownPr } from './trunk-known.mjs';
 import { mergeQueueBody, orderBody, pullRequestBody, repositoryBody } from './trunk-v2-bodies.mjs';
+import { directionOf, historyBatch, knownPrAnswer } from './trunk-v2-history.mjs';
+import { fail, page, v2Error } from './trunk-v2-pages.mjs';
 import { estimateBody, historyTransitions, verificationRuns } from './trunk-v2-story.mjs';
 import { SIM_BRANCH, SIM_PR, SIM_PR_ID, SIM_QUEUE_ID, SIM_REPO, SIM_REPO_ID } from './scenarios.mjs';
 
 /**
  * @typedef {'v2.repositories' | 'v2.mergeQueues' | 'v2.order' | 'v2.pullRequests' | 'v2.pullRequest'
- *   | 'v2.history' | 'v2.verificationRuns' | 'v2.estimate'} V2Route
+ *   | 'v2.history' | 'v2.verificationRuns' | 'v2.estimate' | 'v2.historyBatch'} V2Route
  */
 /** @typedef {import('./trunk-v2-bodies.mjs').World} World */
-/** @typedef {{ status: number, body: unknown, readsPr?: boolean }} Answer */
+/** @typedef {import('./trunk-v2-pages.mjs').Answer} Answer */
 
 /** @type {Array<[RegExp, V2Route]>} */
 const ROUTES = [
@@ -27,6 +31,7 @@ const ROUTES = [
   [/^\/v2\/pull-requests\/([^/]+)\/queue-entry-history$/, 'v2.history'],
   [/^\/v2\/pull-requests\/([^/]+)\/verification-runs$/, 'v2.verificationRuns'],
   [/^\/v2\/pull-requests\/([^/]+)\/queue-entry-estimate$/, 'v2.estimate'],
+  [/^\/v2\/queue-entry-history$/, 'v2.historyBatch'],
 ];
 /** @type {V2Route[]} */
 export const V2_ROUTES = ROUTES.map(([, route]) => route);
@@ -35,13 +40,7 @@ const PLAIN = { 'content-type': 'text/plain; charset=utf-8' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RUN_STATUSES = new Set(['inProgress', 'failed', 'cancelled', 'succeeded']);
 
-/** Trunk's error envelope, for answers and for scripts. @param {string} code @param {string} message */
-export function v2Error(code, message) {
-  return { error: { code, message } };
-}
-
-/** @param {number} status @param {string} code @param {string} message @returns {Answer} */
-const fail = (status, code, message) => ({ status, body: v2Error(code, message) });
+export { v2Error };
 
 /**
  * @param {object} setup
@@ -108,6 +107,7 @@ export function trunkV2({ apiKeys, rateLimit, tls, world, take }) {
       pr,
       queue: world.queueNow(pr),
       baseUrl,
+      history: world.history,
     });
     if (polled || (answer.readsPr && world.prCalls === 0)) world.prCalls++;
     if (step?.body !== undefined) return send(200, step.body, step.headers);
@@ -149,7 +149,10 @@ function matchV2(method, pathname) {
 function v2Answer(route, id, query, world) {
   if (/^v2\.(pullRequest|history|verificationRuns|estimate)$/.test(route)) {
     if (!UUID.test(id)) return fail(400, 'VALIDATION_FAILED', 'id must be a UUID');
-    if (id.toLowerCase() !== SIM_PR_ID) return fail(404, 'PR_NOT_FOUND', 'Pull request not found');
+    if (id.toLowerCase() !== SIM_PR_ID) {
+      const known = knownPr(world, id);
+      return known ? knownPrAnswer(route, known, query) : fail(404, 'PR_NOT_FOUND', 'Pull request not found');
+    }
   }
   switch (route) {
     case 'v2.repositories': {
@@ -182,11 +185,11 @@ function v2Answer(route, id, query, world) {
       return lookUp(query, world);
     case 'v2.pullRequest':
       return { status: 200, body: pullRequestBody(world), readsPr: true };
+    case 'v2.historyBatch':
+      return historyBatch(query, world);
     case 'v2.history': {
-      const direction = query.get('direction') ?? 'oldest';
-      if (direction !== 'oldest' && direction !== 'newest') {
-        return fail(400, 'VALIDATION_FAILED', 'direction must be oldest or newest');
-      }
+      const direction = directionOf(query);
+      if (typeof direction !== 'string') return direction;
       const transitions = historyTransitions(world);
       return page(direction === 'newest' ? transitions.reverse() : transitions, query);
     }
@@ -211,8 +214,8 @@ function v2Answer(route, id, query, world) {
 
 /**
  * `GET /v2/pull-requests?repositoryId=&number=`: a PR Trunk has not indexed is absent, not a 404.
- * Trunk knows the scenario's PR and the other PRs in its queue (from their entries, for a report
- * on the queue, which asks for their ages); no other PR.
+ * Trunk knows the scenario's PR, the other PRs in its queue (from their entries, for a report on
+ * the queue, which asks for their ages) and the PRs its history remembers; no other PR.
  * @param {URLSearchParams} query
  * @param {World} world
  * @returns {Answer}
@@ -236,29 +239,12 @@ function lookUp(query, world) {
     (numbers === undefined || numbers.includes(pr.number)) &&
     (query.get('branch') ?? pr.branch) === pr.branch &&
     (query.get('baseBranch') ?? pr.baseBranch) === pr.baseBranch;
-  const others = numbers && repositoryId.toLowerCase() === SIM_REPO_ID ? queuedPullRequests(world, numbers) : [];
+  const others =
+    numbers && repositoryId.toLowerCase() === SIM_REPO_ID
+      ? knownByNumber(world, numbers).map((known) => known.pullRequest(numbers?.length === 1))
+      : [];
   const answer = page([...(found ? [pr] : []), ...others], query);
   return { ...answer, readsPr: found && pr.number === SIM_PR };
-}
-
-/** What the queue's other PRs are beyond their entries: submitted, and ready. */
-const QUEUED = {
-  isCurrentlySubmittedToQueue: true,
-  readiness: { requiresImpactedTargets: false, doesBaseBranchMatch: true, gitHubMergeability: 'mergeable' },
-};
-
-/**
- * The other PRs in the queue among `numbers`, each made from its entry in v1's queue (its state,
- * since when, priority, author), in this queue.
- * @param {World} world
- * @param {number[]} numbers
- */
-function queuedPullRequests(world, numbers) {
-  const entries = /** @type {Array<Record<string, unknown>>} */ (world.queue?.enqueuedPullRequests ?? []);
-  const scenario = { ...world.scenario, pr: null, story: {} };
-  return entries
-    .filter((entry) => Number(entry.prNumber) !== SIM_PR && numbers.includes(Number(entry.prNumber)))
-    .map((entry) => pullRequestBody({ ...world, scenario, pr: { ...QUEUED, ...entry } }, { oneNumber: false }));
 }
 
 /**
@@ -279,37 +265,4 @@ function servesRepository(text) {
     url.host.toLowerCase() === SIM_REPO.host &&
     path.toLowerCase() === `/${SIM_REPO.owner}/${SIM_REPO.name}`.toLowerCase()
   );
-}
-
-/**
- * One page of a list, as Trunk pages them: `limit` 1–100 (default 25), an opaque cursor passed
- * back verbatim, `total` when asked for.
- * @param {unknown[]} items
- * @param {URLSearchParams} query
- * @returns {Answer}
- */
-function page(items, query) {
-  const limitText = query.get('limit') ?? '25';
-  const limit = Number(limitText);
-  if (!/^\d+$/.test(limitText) || limit < 1 || limit > 100) {
-    return fail(400, 'VALIDATION_FAILED', 'limit must be an integer from 1 to 100');
-  }
-  const cursor = query.get('cursor');
-  let start = 0;
-  if (cursor !== null) {
-    const decoded = /^at:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!decoded) return fail(400, 'INVALID_CURSOR', 'cursor is not valid');
-    start = Number(decoded[1]);
-  }
-  const data = items.slice(start, start + limit);
-  const hasMore = start + limit < items.length;
-  return {
-    status: 200,
-    body: {
-      data,
-      nextCursor: hasMore ? Buffer.from(`at:${start + limit}`).toString('base64url') : null,
-      hasMore,
-      ...(query.get('includeTotal') === 'true' ? { total: items.length } : {}),
-    },
-  };
 }

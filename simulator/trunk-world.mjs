@@ -1,10 +1,13 @@
 // @ts-check
-// The one world both Trunk APIs answer from: the scenario, and where its PR is in its state
-// sequence. v1's getSubmittedPullRequest and v2's GET of the PR are polls that move the sequence
-// on; every other read sees the PR's last answer, and the queue agrees with it.
+// The one world both Trunk APIs answer from: the scenario, where its PR is in its state sequence,
+// and the PRs Trunk remembers (its history). v1's getSubmittedPullRequest and v2's GET of the PR
+// are polls that move the sequence on; every other read sees the PR's last answer, and the queue
+// agrees with it.
+import { resolveHistory } from './histories.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 
 /** @typedef {import('./scenarios.mjs').Scenario} Scenario */
+/** @typedef {import('./trunk-history.mjs').HistoryPr} HistoryPr */
 
 const LISTED_STATES = new Set(['pending', 'testing', 'tests_passed', 'pending_failure']);
 
@@ -17,6 +20,8 @@ export class TrunkWorld {
   prStates = [];
   /** How many polls of the PR have been answered. */
   prCalls = 0;
+  /** The PRs Trunk remembers besides the scenario's own. */
+  history = resolveHistory([]);
 
   /** @param {string} name  a key of SCENARIOS */
   constructor(name) {
@@ -29,7 +34,13 @@ export class TrunkWorld {
     if (!found) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
     this.scenario = found;
     this.setPrStates(found.prStates ?? []);
+    this.setHistory(found.history ?? []);
     return found;
+  }
+
+  /** Trunk remembers these PRs (or this named history) instead of the scenario's. @param {HistoryPr[] | string} history */
+  setHistory(history) {
+    this.history = resolveHistory(history);
   }
 
   /** The PR answers these states on successive polls; the last one stays. @param {string[]} states */

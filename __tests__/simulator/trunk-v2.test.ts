@@ -4,9 +4,6 @@
 // and v2 describe the same world, so that tests may compare what the action makes of each.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { WAITABLE_STATES } from '../../src/core/verdict.js';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { readFileSync } from 'node:fs';
 import {
   SCENARIOS,
   SIM_API_KEY,
@@ -19,28 +16,9 @@ import {
   type Simulator,
 } from '../../simulator/server.mjs';
 import { useSimulator } from '../helpers/simulator.js';
+import { ajv, componentSchema, problems, responseSchema } from '../helpers/trunk-openapi.js';
 
 type Json = Record<string, unknown>;
-interface Operation {
-  get: { responses: Record<string, { content?: { 'application/json': { schema: Json } } }> };
-}
-const doc = JSON.parse(readFileSync(new URL('../../simulator/trunk-openapi-v2.json', import.meta.url), 'utf8')) as {
-  paths: Record<string, Operation>;
-};
-
-// OpenAPI 3.1's schemas are JSON Schema 2020-12. Not strict: the document also carries OpenAPI's
-// own `example` keyword, which is not JSON Schema's.
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
-ajv.addSchema(doc, 'trunk-v2');
-
-/** The validator of one operation's response for one status, as the document declares it. */
-function responseSchema(path: string, status: number): ValidateFunction {
-  const declared = doc.paths[path]?.get.responses[String(status)]?.content?.['application/json'].schema;
-  if (!declared) throw new Error(`the document declares no ${status} answer for GET ${path}`);
-  // Its references point into the document, which ajv holds as trunk-v2.
-  return ajv.compile(JSON.parse(JSON.stringify(declared).replaceAll('"#/', '"trunk-v2#/')) as Json);
-}
 
 // The estimate is on docs.trunk.io only (trunk-api-v2.md, item 8): its known fields.
 const estimateSchema = ajv.compile({
@@ -56,7 +34,7 @@ const estimateSchema = ajv.compile({
   if: { properties: { status: { const: 'available' } } },
   then: { required: ['kind', 'estimatedAt'] },
 });
-const envelopeSchema = ajv.compile({ $ref: 'trunk-v2#/components/schemas/ErrorResponse' });
+const envelopeSchema = componentSchema('ErrorResponse');
 const envelopeShape = ajv.compile({
   type: 'object',
   required: ['error'],
@@ -127,11 +105,6 @@ const v1Request = (overrides: Json = {}) => ({
   targetBranch: 'main',
   ...overrides,
 });
-
-/** The problems a validator found, as readable lines (empty: the body fits). */
-function problems(validate: ValidateFunction, body: unknown): string[] {
-  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
-}
 
 /** Every v2 read, checked against the schema of what it answered. */
 async function checkEveryRead(where: string): Promise<string[]> {

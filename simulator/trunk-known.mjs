@@ -1,0 +1,125 @@
+// @ts-check
+// Every PR Trunk knows at the moment of a request, each with its queue entry's timeline and its
+// v2 body: the scenario's own PR (its pr and prStates, told as trunk-v2-story.mjs tells it), the
+// other PRs in its queue (their timelines derived from their entries), and the PRs its history
+// remembers (trunk-history.mjs), which win over a queue entry of the same number.
+import { SIM_PR, SIM_PR_ID } from './scenarios.mjs';
+import { historyPullRequestBody } from './trunk-history-bodies.mjs';
+import { timeline } from './trunk-history.mjs';
+import { ENTRY_STATES, mapped, numberOf, prId, pullRequestBody } from './trunk-v2-bodies.mjs';
+import { historyTransitions, PATHS } from './trunk-v2-story.mjs';
+
+/** @typedef {import('./trunk-v2-bodies.mjs').World} World */
+/** @typedef {import('./trunk-v2-bodies.mjs').Json} Json */
+/** @typedef {import('./trunk-history.mjs').Transition} Transition */
+/** @typedef {import('./trunk-history.mjs').EntryState} EntryState */
+
+/**
+ * @typedef {object} KnownPr
+ * @property {number} number
+ * @property {string} id
+ * @property {string} author
+ * @property {() => Transition[]} transitions  oldest first (made on demand: a big queue has thousands)
+ * @property {(oneNumber: boolean) => Json} pullRequest  its v2 PullRequest
+ */
+
+/** What the queue's other PRs are beyond their entries: submitted, and ready. */
+const QUEUED = {
+  isCurrentlySubmittedToQueue: true,
+  readiness: { requiresImpactedTargets: false, doesBaseBranchMatch: true, gitHubMergeability: 'mergeable' },
+};
+const STEP_MS = 3 * 60_000;
+
+/** The scenario's own PR, when Trunk has an entry for it. @param {World} world @returns {KnownPr[]} */
+function scenarioPr(world) {
+  if (!world.pr) return [];
+  return [
+    {
+      number: SIM_PR,
+      id: SIM_PR_ID,
+      author: String(world.pr.prAuthor),
+      transitions: () => /** @type {Transition[]} */ (historyTransitions(world)),
+      pullRequest: (oneNumber) => pullRequestBody(world, { oneNumber }),
+    },
+  ];
+}
+
+/**
+ * Another PR in the queue, known from its entry: its body as the lookup by number has always
+ * made it, and a timeline that reaches the entry's state at its stateChangedAt, a step every 3 min.
+ * @param {World} world
+ * @param {Json} entry
+ * @returns {KnownPr}
+ */
+function queuedPr(world, entry) {
+  const n = numberOf(entry);
+  const scenario = { ...world.scenario, pr: null, story: {} };
+  return {
+    number: n,
+    id: prId(n),
+    author: String(entry.prAuthor),
+    transitions: () => {
+      const state = mapped(ENTRY_STATES, entry.state);
+      const path = /** @type {EntryState[]} */ (PATHS[state] ?? ['pending', state]);
+      const last = Date.parse(String(entry.stateChangedAt));
+      const facts = { title: String(entry.prTitle), author: String(entry.prAuthor), sha: String(entry.prSha) };
+      const steps = path.map(
+        (step, i) => /** @type {[EntryState, number]} */ ([step, last - (path.length - 1 - i) * STEP_MS]),
+      );
+      return timeline(n, steps, { ...facts, baseBranch: String(entry.prBaseBranch) }).transitions;
+    },
+    pullRequest: (oneNumber) => pullRequestBody({ ...world, scenario, pr: { ...QUEUED, ...entry } }, { oneNumber }),
+  };
+}
+
+/** A PR the history remembers. @param {import('./trunk-history.mjs').HistoryPr} pr @returns {KnownPr} */
+function rememberedPr(pr) {
+  return {
+    number: pr.number,
+    id: pr.id,
+    author: pr.author,
+    transitions: () => pr.transitions,
+    pullRequest: (oneNumber) => historyPullRequestBody(pr, oneNumber),
+  };
+}
+
+/** The queue's other entries that the history does not remember. @param {World} world */
+function queueEntries(world) {
+  const entries = /** @type {Json[]} */ (world.queue?.enqueuedPullRequests ?? []);
+  return entries.filter((entry) => numberOf(entry) !== SIM_PR && !world.history.byNumber.has(numberOf(entry)));
+}
+
+/** Every PR Trunk knows now: the scenario's, the queue's others, the history's. @param {World} world */
+function knownPrs(world) {
+  return [
+    ...scenarioPr(world),
+    ...queueEntries(world).map((entry) => queuedPr(world, entry)),
+    ...world.history.prs.map(rememberedPr),
+  ];
+}
+
+/**
+ * The PR with this id (any case), if Trunk knows it.
+ * @param {World} world
+ * @param {string} id
+ * @returns {KnownPr | undefined}
+ */
+export function knownPr(world, id) {
+  const lower = id.toLowerCase();
+  if (lower === SIM_PR_ID) return scenarioPr(world)[0];
+  const remembered = world.history.byId.get(lower);
+  if (remembered) return rememberedPr(remembered);
+  const entry = queueEntries(world).find((e) => prId(numberOf(e)) === lower);
+  return entry ? queuedPr(world, entry) : undefined;
+}
+
+/**
+ * The queue's others among `numbers` (in queue order), then the remembered PRs among them, as the
+ * lookup by number lists them beside the scenario's PR.
+ * @param {World} world
+ * @param {number[]} numbers
+ */
+export function knownByNumber(world, numbers) {
+  const asked = new Set(numbers);
+  return knownPrs(world).filter((pr) => pr.number !== SIM_PR && asked.has(pr.number));
+}
