@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMain, runCli, UsageError } from '../simulator/cli.mjs';
 import { runAction } from '../simulator/runner.mjs';
-import { GITHUB_SCENARIOS, SCENARIOS, SIM_BRANCH, SIM_REPO, startSimulator } from '../simulator/server.mjs';
+import {
+  GITHUB_SCENARIOS,
+  SCENARIOS,
+  SIM_BASE_SHA,
+  SIM_BRANCH,
+  SIM_REPO,
+  startSimulator,
+} from '../simulator/server.mjs';
 
 const USAGE = `Usage: npm run demo [-- options]    (or: node scripts/demo.mjs [options])
 
@@ -30,7 +37,10 @@ Options:
                                 deploy gate: a push to main whose event names no PR, so the
                                 action asks the simulated GitHub which PR brought the commit in
   --github-scenario NAME        with --event push, what the simulated GitHub answers (default:
-                                merged; try direct-push, no-permission, secondary-limit-429)
+                                merged; try several, direct-inside-push, rebase-three,
+                                long-push, direct-push; --list shows them all), with a
+                                Trunk --scenario (merged, testing, merged-manually, merge-lag)
+  --settle-seconds N            the action's settle-seconds, with --event push (default here: 10)
   --list                        list the scenarios and exit
   --wait-for STATES             the action's wait-for input (default: merged for the merging
                                 scenario, else empty: no wait)
@@ -57,6 +67,8 @@ async function main() {
       'wait-timeout-seconds': { type: 'string', default: '30' },
       'poll-interval-seconds': { type: 'string', default: '1' },
       'fail-if-not-ready': { type: 'boolean', default: false },
+      // Short, so that a push whose PR Trunk has not merged shows its point in seconds.
+      'settle-seconds': { type: 'string', default: '10' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -68,6 +80,10 @@ async function main() {
     console.log('Scenarios (npm run demo -- --scenario NAME):');
     for (const [name, scenario] of Object.entries(SCENARIOS)) {
       console.log(`  ${name.padEnd(14)} ${scenario.description}`);
+    }
+    console.log('\nGitHub scenarios, for --event push (npm run demo -- --event push --github-scenario NAME):');
+    for (const [name, scenario] of Object.entries(GITHUB_SCENARIOS)) {
+      console.log(`  ${name.padEnd(20)} ${scenario.description}`);
     }
     return 0;
   }
@@ -105,6 +121,7 @@ async function main() {
       scope: scope === 'pr' ? '' : scope,
       'stall-minutes': values['stall-minutes'] ?? '',
       'github-token': push ? sim.githubToken : '',
+      'settle-seconds': push ? values['settle-seconds'] : '',
     };
     console.log(`Scenario "${scenario}": ${SCENARIOS[scenario]?.description}`);
     console.log(
@@ -123,7 +140,7 @@ async function main() {
       // A report on the queue runs on a schedule, whose event names no PR.
       ...(scope === 'queue' ? { eventName: 'schedule', event: scheduleEvent() } : {}),
       // A deploy gate: the push's commit is the scenario's, and GitHub is the simulator.
-      ...(push ? pushRun(sim.url, GITHUB_SCENARIOS[values['github-scenario']]?.sha ?? '') : {}),
+      ...(push ? pushRun(sim.url, GITHUB_SCENARIOS[values['github-scenario']]) : {}),
       onStdout: (chunk) => process.stdout.write(chunk),
       onStderr: (chunk) => process.stderr.write(chunk),
     });
@@ -160,12 +177,18 @@ function scheduleEvent() {
   };
 }
 
-/** A push of `sha` to the default branch, with GitHub's API at the simulator. @param {string} url @param {string} sha */
-function pushRun(url, sha) {
+/**
+ * A push of the GitHub scenario's commit to the default branch, from its `before`, with GitHub's
+ * API at the simulator.
+ * @param {string} url @param {import('../simulator/github-scenarios.mjs').GitHubScenario | undefined} scenario
+ */
+function pushRun(url, scenario) {
+  const sha = scenario?.sha ?? '';
   return {
     eventName: 'push',
     event: {
       ref: `refs/heads/${SIM_BRANCH}`,
+      before: scenario?.before ?? SIM_BASE_SHA,
       after: sha,
       repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: SIM_BRANCH },
     },

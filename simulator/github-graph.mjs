@@ -35,7 +35,8 @@ export function graphOf(scenario, known) {
   };
   add({ sha: SIM_BASE_SHA, parents: [], message: 'The state of main before the push', author: 'octocat' });
   for (const commit of scenario.history ?? []) add(commit);
-  for (const sha of [scenario.sha, ...known]) add({ sha, parents: [SIM_BASE_SHA], message: `Commit ${sha.slice(0, 7)}` }, true);
+  for (const sha of [scenario.sha, ...known])
+    add({ sha, parents: [SIM_BASE_SHA], message: `Commit ${sha.slice(0, 7)}` }, true);
   return graph;
 }
 

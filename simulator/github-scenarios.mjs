@@ -219,7 +219,12 @@ export const GITHUB_SCENARIOS = {
     sha: SIM_MERGE_SHA,
     prs: merged,
     history: linear(
-      ...Array.from({ length: 119 }, (_, i) => ({ sha: shaOf(`long push ${i}`), parents: [], prs: [], message: `Step ${i}` })),
+      ...Array.from({ length: 119 }, (_, i) => ({
+        sha: shaOf(`long push ${i}`),
+        parents: [],
+        prs: [],
+        message: `Step ${i}`,
+      })),
       simMerge,
     ),
   },

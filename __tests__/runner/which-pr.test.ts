@@ -267,7 +267,12 @@ describe('chooseCommitPr: of the PRs GitHub lists for the commit', () => {
 });
 
 describe("isOwnBranchRun: an open PR whose head is the commit, on the run of that PR's own branch", () => {
-  const lookup = (runBranch?: string): CommitLookup => ({ sha: SHA, branchInput: '', fallbackBranch: 'main', runBranch });
+  const lookup = (runBranch?: string): CommitLookup => ({
+    sha: SHA,
+    branchInput: '',
+    fallbackBranch: 'main',
+    runBranch,
+  });
   const open = (over: Partial<CommitPr> = {}): CommitPr => ({
     number: 7,
     open: true,
@@ -283,13 +288,23 @@ describe("isOwnBranchRun: an open PR whose head is the commit, on the run of tha
   };
 
   it.each<[string, CommitPr, string | undefined, boolean]>([
-    ['a push to the PR\'s branch: the PR\'s own run', open(), 'docs-update', true],
+    ["a push to the PR's branch: the PR's own run", open(), 'docs-update', true],
     ['the same commit pushed to main: a commit verdict', open(), 'main', false],
     ['a run on no branch (a deployment): a commit verdict', open(), undefined, false],
     ["a fork's branch of the same name is another branch", open({ headInRepository: false }), 'docs-update', false],
-    ['a deleted fork (no head repository) is not this repository', open({ headInRepository: undefined }), 'docs-update', false],
-    ["a PR from main into main is not its own run on main", open({ headRef: 'main' }), 'main', false],
-    ['a merged PR is never the exception', open({ open: false, mergedAt: '2026-11-25T00:00:00Z', mergeCommitSha: SHA }), 'docs-update', false],
+    [
+      'a deleted fork (no head repository) is not this repository',
+      open({ headInRepository: undefined }),
+      'docs-update',
+      false,
+    ],
+    ['a PR from main into main is not its own run on main', open({ headRef: 'main' }), 'main', false],
+    [
+      'a merged PR is never the exception',
+      open({ open: false, mergedAt: '2026-11-25T00:00:00Z', mergeCommitSha: SHA }),
+      'docs-update',
+      false,
+    ],
   ])('%s', (_, pr, runBranch, expected) => {
     expect(ownRun(pr, runBranch)).toBe(expected);
   });

@@ -1,9 +1,9 @@
-// Rule 5 wired, called directly with the simulator and in-memory tools: GitHub asked once, before
-// any Trunk request; a PR found makes a PR run of the same inputs; none, a report on the commit
-// with the queue still read; the run's wait-timeout the deadline GitHub's retries keep to. The
-// sentences are asserted by whole runs (run/deploy-gate.test.ts).
+// Rule 5 wired, called directly with the simulator and in-memory tools: GitHub asked before any
+// Trunk request; an open PR on its own branch makes a PR run of the same inputs; anything else the
+// commit's verdict, with the queue still read; the run's wait-timeout the deadline GitHub's retries
+// keep to, and with wait-for the wait's. The situations are whole runs in run/deploy-gate.test.ts.
 import { describe, expect, it } from '@jest/globals';
-import { SIM_DIRECT_SHA, SIM_MERGE_SHA, SIM_REPO, SIM_SHA } from '../../simulator/server.mjs';
+import { SIM_BASE_SHA, SIM_DIRECT_SHA, SIM_MERGE_SHA, SIM_REPO, SIM_SHA } from '../../simulator/server.mjs';
 import type { CommitInputs } from '../../src/runner/inputs.js';
 import { findCommitPr } from '../../src/runs/commit.js';
 import { GitHubError } from '../../src/shared/errors.js';
@@ -46,35 +46,52 @@ function inputs(sha: string, overrides: Partial<CommitInputs> = {}): CommitInput
 
 const asked = () => sim.requests.map((request) => request.endpoint);
 
-describe('a PR found', () => {
-  it('is a PR run of the same inputs, found by commit; GitHub alone was asked', async () => {
+describe("the PR's own run", () => {
+  it('an open PR whose head is the commit, on a run on its own branch: a PR run of the same inputs; GitHub alone was asked', async () => {
+    sim.useGitHubScenario('open');
     const { run } = tools();
-    const found = await findCommitPr(inputs(SIM_MERGE_SHA, { failIfNotReady: true, waitFor: ['merged'] }), run);
+    const own = inputs(SIM_SHA, { failIfNotReady: true, waitFor: ['merged'] });
+    const found = await findCommitPr({ ...own, lookup: { ...own.lookup, runBranch: 'docs-update' } }, run);
     expect(found).toMatchObject({
       scope: 'pr',
       pr: 1842,
       foundBy: 'commit',
-      commitSha: SIM_MERGE_SHA,
+      commitSha: SIM_SHA,
+      eventHeadSha: SIM_SHA,
       targetBranch: 'main',
       failIfNotReady: true,
       waitFor: ['merged'],
       apiUrl: sim.url,
     });
-    expect(found).not.toHaveProperty('lookup');
-    expect(found).not.toHaveProperty('githubApiUrl');
+    for (const key of ['lookup', 'githubApiUrl', 'baseSha', 'settleMs']) expect(found).not.toHaveProperty(key);
     expect(asked()).toEqual(['github.commitPulls']);
+  });
+});
+
+describe("the commit's verdict", () => {
+  it('a merged PR is not a PR run: GitHub is asked first (the compare with the tip), then Trunk', async () => {
+    sim.useScenario('merged');
+    const { run } = tools();
+    const found = await findCommitPr(inputs(SIM_MERGE_SHA, { baseSha: SIM_BASE_SHA }), run);
+    if ('scope' in found) throw new Error(`a PR run for #${found.pr}`);
+    const endpoints = asked();
+    expect(endpoints.slice(0, 2).sort()).toEqual(['github.commitPulls', 'github.compare']);
+    expect(endpoints.slice(2).sort()).toEqual(['getQueue', 'getSubmittedPullRequest']);
+    expect(found.outputs.outputs).toMatchObject({ pr: '1842', ready: 'true', 'commits-checked': '1' });
   });
 
   it('of several GitHub lists, the others are named in the log', async () => {
     sim.useGitHubScenario('several');
     const { lines, run } = tools();
-    expect(await findCommitPr(inputs(SIM_SHA), run)).toMatchObject({ pr: 1842 });
-    expect(lines).toEqual([expect.stringMatching(/ PR #1842, /), expect.stringMatching(/ #1838 .* #1842 /)]);
+    const found = await findCommitPr(inputs(SIM_SHA), run);
+    expect(found).toMatchObject({ outputs: { outputs: { pr: '1842' } } });
+    expect(lines.slice(0, 2)).toEqual([
+      expect.stringMatching(/ PR #1842, /),
+      expect.stringMatching(/ #1838 .* #1842 /),
+    ]);
   });
-});
 
-describe('no PR found', () => {
-  it('a report on the commit: not ready, the queue of the fallback branch read after GitHub', async () => {
+  it('no PR: not ready, the queue of the fallback branch read after GitHub, no PR read', async () => {
     sim.useGitHubScenario('direct-push');
     const { run } = tools();
     const found = await findCommitPr(inputs(SIM_DIRECT_SHA), run);
@@ -84,12 +101,15 @@ describe('no PR found', () => {
     expect(found.outputs.outputs).toMatchObject({
       state: 'no_pull_request',
       ready: 'false',
+      'not-ready-reasons': 'no_pull_request',
       'commit-sha': SIM_DIRECT_SHA,
       'queue-state': 'running',
+      'commits-checked': '1',
+      'commits-not-from-queue': SIM_DIRECT_SHA,
     });
   });
 
-  it('a queue that cannot be read: its failure after the no-PR one, and the outputs still say no PR', async () => {
+  it('a queue that cannot be read: its failure after the verdict, and the outputs still say no PR', async () => {
     sim.useGitHubScenario('direct-push');
     const { lines, run } = tools();
     const commit = inputs(SIM_DIRECT_SHA, { failIfNotReady: true });
@@ -99,8 +119,20 @@ describe('no PR found', () => {
       expect.stringMatching(/\(no_pull_request\)\.$/),
       expect.stringMatching(/^Trunk API getQueue: /),
     ]);
-    expect(found.outputs.outputs).toMatchObject({ state: 'no_pull_request', 'queue-state': '' });
+    expect(found.outputs.outputs).toMatchObject({ state: 'no_pull_request', ready: 'false', 'queue-state': '' });
     expect(lines.filter((line) => line.startsWith('debug: '))).toEqual([]);
+  });
+
+  it('with wait-for, the wait replaces the settle: its deadline is wait-timeout-seconds, and running out is a time-out', async () => {
+    sim.useScenario('testing');
+    const { run } = tools();
+    const found = await findCommitPr(
+      inputs(SIM_MERGE_SHA, { waitFor: ['merged'], waitTimeoutMs: 60_000, pollIntervalMs: 10_000, settleMs: 5_000 }),
+      run,
+    );
+    if ('scope' in found) throw new Error(`a PR run for #${found.pr}`);
+    expect(found.outputs.outputs).toMatchObject({ 'timed-out': 'true', 'waited-seconds': '60', ready: 'false' });
+    expect(found.report.failures[0]).toMatch(/^Timed out after 1m 0s waiting for PR #1842 to reach merged\.$/);
   });
 });
 

@@ -28,9 +28,7 @@ import { useSimulator } from '../helpers/simulator.js';
 
 type Json = Record<string, unknown>;
 const PATH = '/repos/{owner}/{repo}/commits/{commit_sha}/pulls';
-const doc = JSON.parse(
-  readFileSync(new URL('../../simulator/github-openapi.json', import.meta.url), 'utf8'),
-) as {
+const doc = JSON.parse(readFileSync(new URL('../../simulator/github-openapi.json', import.meta.url), 'utf8')) as {
   paths: Record<string, { get: { operationId: string; responses: Record<string, { content: Json }> } }>;
   components: { schemas: Record<string, { required: string[]; properties: Record<string, Json> }> };
 };

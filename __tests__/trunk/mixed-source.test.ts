@@ -190,7 +190,12 @@ describe('MixedSource', () => {
   it('v2 failing to say who merged is one warning naming api-key: the verdict is then as with api-token alone', async () => {
     const mixed = new MixedSource(v1(), v2({ timelines: new Error('HTTP 401: INVALID_TOKEN') }), new VirtualClock());
     const answer = await mixed.timelines([1842], signal());
-    expect(answer).toEqual({ known: false, warning: expect.stringMatching(/^Whether Trunk or a person merged each PR is left out: Trunk's v2 API failed: HTTP 401: INVALID_TOKEN\. .*check the api-key input\.$/) });
+    expect(answer).toEqual({
+      known: false,
+      warning: expect.stringMatching(
+        /^Whether Trunk or a person merged each PR is left out: Trunk's v2 API failed: HTTP 401: INVALID_TOKEN\. .*check the api-key input\.$/,
+      ),
+    });
   });
 
   it('a cancelled job is not blamed on v2', async () => {

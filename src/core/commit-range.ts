@@ -66,5 +66,9 @@ export function rangeFrom(base: string, head: string, comparison: Comparison): C
 
 /** A compare that failed: the gate cannot say which commits the push brought. */
 export function rangeUnread(base: string, message: string): CommitRange {
-  return { kind: 'unchecked', base, why: `the commits since base-sha ${shortSha(base)} could not be read: ${withoutStop(message)}` };
+  return {
+    kind: 'unchecked',
+    base,
+    why: `the commits since base-sha ${shortSha(base)} could not be read: ${withoutStop(message)}`,
+  };
 }

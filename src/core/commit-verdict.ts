@@ -9,12 +9,8 @@ import type { CommitPr, PrAnswer } from './model.js';
 import { decideVerdict, stateOf, type ReasonCode } from './verdict.js';
 
 /** Why one commit did not come through the queue. */
-export type CommitFault =
-  | 'no_pull_request'
-  | 'not_merge_commit'
-  | 'not_merged_by_queue'
-  | 'merged_manually'
-  | 'merge_reason_unknown';
+type CommitFault =
+  'no_pull_request' | 'not_merge_commit' | 'not_merged_by_queue' | 'merged_manually' | 'merge_reason_unknown';
 
 /** States Trunk passes through on its way to merging: a PR GitHub has merged may not be recorded yet. */
 export const SETTLING_STATES: readonly string[] = ['pending', 'testing', 'tests_passed'];
@@ -39,7 +35,7 @@ export interface CommitCheck {
 }
 
 /** How a PR merged, as far as the action knows. */
-export interface MergeFact {
+interface MergeFact {
   by: 'trunk' | 'hand' | 'unknown' | 'unknowable';
   /** The `merged` transition's reason, in snake_case. */
   reason?: string;
@@ -122,8 +118,7 @@ function finding(
   if (!mergedIntoRange(pr, covered)) return { sha, pr, trunk: answer, fault: 'not_merge_commit' };
   if (!answer || stateOf(answer) !== 'merged') return { sha, pr, trunk: answer, fault: 'not_merged_by_queue' };
   const merge = mergeFact(pr.number, merges);
-  const fault =
-    merge.by === 'hand' ? 'merged_manually' : merge.by === 'unknown' ? 'merge_reason_unknown' : undefined;
+  const fault = merge.by === 'hand' ? 'merged_manually' : merge.by === 'unknown' ? 'merge_reason_unknown' : undefined;
   return { sha, pr, trunk: answer, merge, fault };
 }
 

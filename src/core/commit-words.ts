@@ -36,7 +36,8 @@ function ago(at: string | number | undefined, nowMs: number): string {
 /** What the commit came with, in full: the clause after "did not come through the merge queue:". */
 export function faultWords(found: CommitFinding, context: CommitWordsContext): string {
   const { pr } = found;
-  if (!pr) return 'no pull request brought it in (a direct push, or a PR merged around the queue that GitHub no longer lists)';
+  if (!pr)
+    return 'no pull request brought it in (a direct push, or a PR merged around the queue that GitHub no longer lists)';
   const n = `PR #${pr.number}`;
   switch (found.fault) {
     case 'not_merge_commit':
@@ -91,9 +92,7 @@ export function commitSentence(verdict: CommitVerdict, context: CommitWordsConte
   const commit = `Commit ${shortSha(tip.sha)}`;
   const failed = earlier.filter((found) => found.fault);
   const unchecked = context.range.kind === 'unchecked' ? context.range.why : undefined;
-  const before = failed.length
-    ? `${plural(failed.length, 'commit')} of the ${plural(earlier.length, 'commit')} before it`
-    : '';
+  const before = beforeIt(failed.length, earlier.length);
   const which = failed.map((found) => commitLine(found, context)).join('; ');
   if (tip.fault) {
     const nor = failed.length ? `; nor did ${before} (${which})` : '';
@@ -111,4 +110,10 @@ export function commitSentence(verdict: CommitVerdict, context: CommitWordsConte
     ...(unchecked ? [`the commits before it could not be checked: ${unchecked}`] : []),
   ];
   return `${commit} came through the merge queue (${came}${unknowable}), but ${buts.join(', and ')}`;
+}
+
+/** "the commit before it", "both commits before it", "1 of the 3 commits before it". */
+function beforeIt(failed: number, earlier: number): string {
+  if (failed === earlier) return earlier === 1 ? 'the commit before it' : `all ${earlier} commits before it`;
+  return `${failed} of the ${plural(earlier, 'commit')} before it`;
 }

@@ -48,6 +48,8 @@ export async function settle(first: ReadonlyMap<number, PrAnswer>, options: Sett
   });
   let waiting = options.waitingFor(answers);
   if (waiting.length === 0) return done('settled');
+  // settle-seconds 0: decide on the first answers.
+  if (budgetMs <= 0) return done('out-of-time');
   log.info(
     `Trunk still has ${list(waiting, answers)} in the queue, though GitHub shows ${waiting.length === 1 ? 'it' : 'them'} merged: waiting up to ${formatDuration(budgetMs / 1000)} for Trunk to record the merge.`,
   );
@@ -71,7 +73,9 @@ export async function settle(first: ReadonlyMap<number, PrAnswer>, options: Sett
     waiting = now;
     if (waiting.length === 0) return done('settled');
   }
-  log.info(`After ${formatDuration((clock.now() - startedMs) / 1000)}, Trunk still has ${list(waiting, answers)} in the queue.`);
+  log.info(
+    `After ${formatDuration((clock.now() - startedMs) / 1000)}, Trunk still has ${list(waiting, answers)} in the queue.`,
+  );
   return done('out-of-time');
 }
 

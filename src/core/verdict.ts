@@ -70,10 +70,13 @@ const FIXES: Record<keyof typeof REASONS, string> = {
   no_pull_request:
     'bring changes in through pull requests and the merge queue; a ruleset that requires the merge queue stops direct pushes',
   not_merge_commit: "deploy the pull request's merge commit, which the queue made, not its branch",
-  not_merged_by_queue: 'merge through the queue, not by hand; if Trunk is only slow to record the merge, a longer settle-seconds waits for it',
-  merged_manually: 'merge through the queue, not by hand; a ruleset that requires the merge queue stops merges around it',
+  not_merged_by_queue:
+    'merge through the queue, not by hand; if Trunk is only slow to record the merge, a longer settle-seconds waits for it',
+  merged_manually:
+    'merge through the queue, not by hand; a ruleset that requires the merge queue stops merges around it',
   merge_reason_unknown: "re-run the job: Trunk's history may answer next time",
-  commit_range_unchecked: 'set base-sha to the last deployed commit the branch still has, within 100 commits of this one',
+  commit_range_unchecked:
+    'set base-sha to the last deployed commit the branch still has, within 100 commits of this one',
   earlier_commit_not_from_queue: 'check the commits listed below: each must be a merge the queue made',
 };
 

@@ -23,7 +23,9 @@ export function commitOutputs(input: CommitOutputsInput): OutputSet {
   const { sha, tipPr, status, verdict, queue } = input;
   const extra: Partial<Outputs> = {
     'commits-checked': verdict ? String(verdict.findings.length) : '',
-    'commits-not-from-queue': verdict ? verdict.findings.flatMap((found) => (found.fault ? [found.sha] : [])).join(',') : '',
+    'commits-not-from-queue': verdict
+      ? verdict.findings.flatMap((found) => (found.fault ? [found.sha] : [])).join(',')
+      : '',
   };
   if (!status) {
     Object.assign(extra, tipPr === undefined ? { state: 'no_pull_request', submitted: 'false' } : {});

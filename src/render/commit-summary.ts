@@ -49,8 +49,15 @@ export function renderCommitSummary(input: CommitSummaryInput): string {
   parts.push(tipPr(input));
   if (input.queue) {
     const link = (prNumber: number, label: string) => pullRequestLink(input.serverUrl, input.repo, prNumber, label);
-    const own = input.status && { number: input.status.prNumber, position: input.status.position, facts: input.status.pr };
-    parts.push(entriesTable({ queue: input.queue.queue, nowMs: input.nowMs, link, own }), settingsTable(input.queue.queue));
+    const own = input.status && {
+      number: input.status.prNumber,
+      position: input.status.position,
+      facts: input.status.pr,
+    };
+    parts.push(
+      entriesTable({ queue: input.queue.queue, nowMs: input.nowMs, link, own }),
+      settingsTable(input.queue.queue),
+    );
   }
   // An empty part would leave a blank line, which ends the HTML block in Markdown.
   return `${parts.filter(Boolean).join('\n')}\n`;
@@ -60,7 +67,8 @@ export function renderCommitSummary(input: CommitSummaryInput): string {
 function foundLine(input: CommitSummaryInput): string {
   const commit = `<code>${escapeHtml(input.sha)}</code>`;
   const where = `${escapeHtml(input.repo)}, queue ${escapeHtml(input.branch)}`;
-  if (input.tipPr === undefined) return `<p>GitHub lists no pull request that brought commit ${commit} into ${where}.</p>`;
+  if (input.tipPr === undefined)
+    return `<p>GitHub lists no pull request that brought commit ${commit} into ${where}.</p>`;
   const pr = pullRequestLink(input.serverUrl, input.repo, input.tipPr, `PR #${input.tipPr}`);
   return `<p>GitHub lists ${pr} as the pull request that brought commit ${commit} in (${where}).</p>`;
 }

@@ -33,12 +33,11 @@ export const milliseconds = (min: number, above: boolean, what: string) =>
     ),
     z.pipe(
       z.transform((value: string) => Math.round(Number(`${value}e3`))),
-      z
-        .number()
-        .check(
-          z.minimum(1, 'must be at least 0.001 seconds (one millisecond)'),
-          z.maximum(MAX_SECONDS * 1000, `must be at most ${MAX_SECONDS} seconds`),
-        ),
+      z.number().check(
+        // 0 is a value only where the input allows it (settle-seconds: decide at once).
+        z.minimum(above || min > 0 ? 1 : 0, 'must be at least 0.001 seconds (one millisecond)'),
+        z.maximum(MAX_SECONDS * 1000, `must be at most ${MAX_SECONDS} seconds`),
+      ),
     ),
   );
 

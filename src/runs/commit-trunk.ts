@@ -11,6 +11,7 @@ import {
 import type { PrAnswer, QueueAnswer, StatusSource } from '../core/model.js';
 import { settle } from '../core/settle.js';
 import { stateOf } from '../core/verdict.js';
+import { failureMessage } from '../core/report.js';
 import { ActionError, messageOf } from '../shared/errors.js';
 import { withoutStop } from '../shared/format.js';
 import type { Log } from '../shared/log.js';
@@ -24,7 +25,10 @@ export interface CommitTools {
 }
 
 export interface TrunkFacts {
-  queue: QueueAnswer;
+  /** Undefined when it could not be read: the verdict does not need it, the outputs do. */
+  queue?: QueueAnswer;
+  /** Why the queue could not be read, for the error line. */
+  queueFailure?: string;
   /** Trunk's last answer for each PR asked about. */
   trunk: Map<number, PrAnswer>;
   merges: MergeHistory;
@@ -50,7 +54,13 @@ export async function askTrunk(
 ): Promise<TrunkFacts> {
   const { cancel } = tools;
   const [queue, first] = await Promise.all([
-    source.readQueue(cancel),
+    source.readQueue(cancel).then(
+      (answer) => ({ answer }),
+      (error: unknown) => {
+        if (cancel.aborted || !(error instanceof ActionError)) throw error;
+        return { failure: failureMessage(error) };
+      },
+    ),
     numbers.length > 0 ? source.readPrs(numbers, cancel) : Promise.resolve(new Map<number, PrAnswer>()),
   ]);
   const covered = coveredShas(commits);
@@ -79,7 +89,8 @@ export async function askTrunk(
   const merged = [...merging].filter((number) => stateOf(settled.answers.get(number) ?? { found: false }) === 'merged');
   const { merges, warnings } = await mergeHistory(source, merged, cancel);
   return {
-    queue,
+    queue: 'answer' in queue ? queue.answer : undefined,
+    queueFailure: 'failure' in queue ? queue.failure : undefined,
     trunk: settled.answers,
     merges,
     waitedSeconds: settled.waitedSeconds,

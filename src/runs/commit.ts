@@ -56,9 +56,13 @@ export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promi
   const facts = await commitsOf(github, inputs, tipPrs, range, tools.cancel);
   const { tip } = facts;
   if (tip) {
-    tools.log.info(`Commit ${shortSha(lookup.sha)} was brought in by PR #${tip.pr.number}, into ${tip.pr.baseRef ?? 'its base branch'}.`);
+    tools.log.info(
+      `Commit ${shortSha(lookup.sha)} was brought in by PR #${tip.pr.number}, into ${tip.pr.baseRef ?? 'its base branch'}.`,
+    );
     if (tip.others.length > 0) {
-      tools.log.info(`GitHub also lists ${tip.others.map((n) => `#${n}`).join(', ')} for it; #${tip.pr.number} is the latest.`);
+      tools.log.info(
+        `GitHub also lists ${tip.others.map((n) => `#${n}`).join(', ')} for it; #${tip.pr.number} is the latest.`,
+      );
     }
     if (isOwnBranchRun(lookup, tip)) return { ...rest, ...commitTarget(lookup, tip), scope: 'pr' };
   }
@@ -93,6 +97,7 @@ async function commitVerdictRun(inputs: CommitInputs, facts: CommitFacts, tools:
     ? buildCommitReport({ verdict, context, failIfNotReady: inputs.failIfNotReady, warnings: trunk?.warnings ?? [] })
     : { failures: [], lines: [], warnings: [], notices: [] };
   if (trunk?.timedOut) report.failures.unshift(timedOut(inputs, facts));
+  if (trunk?.queueFailure) report.failures.push(trunk.queueFailure);
   if (failure) report.failures.push(failure);
   const status = verdict && trunk ? tipStatus(facts, verdict, trunk, nowMs) : undefined;
   const run = { sha: lookup.sha, tipPr: facts.tip?.pr.number, status, verdict, queue: trunk?.queue };
@@ -117,7 +122,7 @@ async function commitVerdictRun(inputs: CommitInputs, facts: CommitFacts, tools:
 function tipStatus(facts: CommitFacts, verdict: CommitVerdict, trunk: TrunkFacts, nowMs: number): Status | undefined {
   const prNumber = facts.tip?.pr.number;
   const answer = prNumber === undefined ? undefined : trunk.trunk.get(prNumber);
-  if (prNumber === undefined || !answer) return undefined;
+  if (prNumber === undefined || !answer || !trunk.queue) return undefined;
   const status = deriveStatus({ prNumber, answer, queue: trunk.queue, nowMs });
   return { ...status, verdict: { ready: verdict.ready, reasons: verdict.reasons } };
 }

@@ -2,7 +2,11 @@
 // the limits of APIs shared with every other job of the organization.
 
 /** `work` for each item, at most `limit` at once; the answers in the items' order. The first failure rejects. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const answers = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

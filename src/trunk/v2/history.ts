@@ -66,12 +66,10 @@ function transitionOf(transition: V2Transition): Transition {
     atMs: parseTimestamp(transition.changedAt) as number,
     reason: transition.reason ? snakeCase(transition.reason) : undefined,
     actor: transition.actor?.gitHubLogin,
-    failingChecks: checks.map(
-      (check): FailingCheck => ({
-        name: check.name,
-        url: check.url ?? null,
-        conclusion: check.conclusion ? snakeCase(check.conclusion) : null,
-      }),
-    ),
+    failingChecks: checks.map((check): FailingCheck => ({
+      name: check.name,
+      url: check.url ?? null,
+      conclusion: check.conclusion ? snakeCase(check.conclusion) : null,
+    })),
   };
 }

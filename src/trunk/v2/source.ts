@@ -191,8 +191,16 @@ export class V2Source implements StatusSource {
     return found;
   }
 
-  /** Several PRs in this queue, 50 to a lookup: a commit verdict's PRs, and their polls while Trunk settles. */
+  /**
+   * Several PRs in this queue, 50 to a lookup: a commit verdict's PRs, and their polls while Trunk
+   * settles. One PR already found is read by its id, as a wait polls it.
+   */
   async readPrs(numbers: readonly number[], signal: AbortSignal): Promise<Map<number, PrAnswer>> {
+    const [only] = numbers;
+    const id = numbers.length === 1 && only !== undefined ? this.ids.get(only) : undefined;
+    if (id !== undefined && this.queue && only !== undefined) {
+      return new Map([[only, this.answer(await this.prById(id, signal), this.queue.value)]]);
+    }
     const repositoryId = await this.repository(signal);
     const chunks = chunked([...new Set(numbers)], HISTORY_BATCH);
     const [queue, reads] = await together(signal, (both) => [
