@@ -1,0 +1,185 @@
+// Which commits a commit verdict covers, from GitHub's compare written as data: the first-parent
+// chain from the tip back to base-sha, read in full or not at all. A range that cannot be read
+// (a force push, too long, listed only in part, a compare that failed) is unchecked, naming base-sha.
+import { describe, expect, it } from '@jest/globals';
+import {
+  MAX_RANGE_COMMITS,
+  rangeFrom,
+  rangeUnread,
+  type CommitRange,
+  type Comparison,
+} from '../../src/core/commit-range.js';
+import { sha } from '../helpers/commits.js';
+
+const BASE = sha('ba5e000');
+
+/** The n-th commit of the push: `c000001`, … */
+const c = (n: number) => sha(`c${String(n).padStart(6, '0')}`);
+
+type Listed = Comparison['commits'];
+
+/** n commits one on another from base, oldest first, as GitHub lists them. */
+function linear(n: number, from = BASE, name = c): Listed {
+  return Array.from({ length: n }, (_, i) => ({ sha: name(i + 1), parents: [i === 0 ? from : name(i)] }));
+}
+
+const ahead = (commits: Listed, totalCommits = commits.length): Comparison => ({
+  status: 'ahead',
+  totalCommits,
+  commits,
+});
+
+/**
+ * The first-parent line of `merges` merge commits (`a000001`, …), each bringing a PR's `side`
+ * commits (`5000101`, … for the first merge) as its second parent: oldest first, each PR's commits
+ * before its merge.
+ */
+function mergesOf(merges: number, side: number) {
+  const merge = (m: number) => sha(`a${String(m).padStart(6, '0')}`);
+  const sideOf = (m: number) => (i: number) => sha(`5${String(m * 100 + i).padStart(6, '0')}`);
+  const byMerge = Array.from({ length: merges }, (_, k) => {
+    const m = k + 1;
+    const first = m === 1 ? BASE : merge(m - 1);
+    const branch = linear(side, first, sideOf(m));
+    return { merge: { sha: merge(m), parents: [first, sideOf(m)(side)] }, branch };
+  });
+  return {
+    head: merge(merges),
+    line: byMerge.map(({ merge: commit }) => commit.sha).reverse(),
+    listed: byMerge.flatMap(({ merge: commit, branch }) => [...branch, commit]),
+    merges: byMerge.map(({ merge: commit }) => commit),
+    sides: byMerge.flatMap(({ branch }) => branch),
+  };
+}
+
+/** A tip, a PR's two commits on its second parent, and the tip's first parent. */
+const mergeCommit: Listed = [
+  { sha: c(1), parents: [BASE] },
+  { sha: sha('51de001'), parents: [BASE] },
+  { sha: sha('51de002'), parents: [sha('51de001')] },
+  { sha: c(2), parents: [c(1), sha('51de002')] },
+];
+
+/**
+ * A branch made from an older commit of main (`01d0000`), two commits on it, then main (base-sha)
+ * merged into it as the second parent, and the merge pushed: its first parents never pass base-sha.
+ */
+const foxtrot: Listed = [
+  { sha: c(1), parents: [sha('01d0000')] },
+  { sha: c(2), parents: [c(1)] },
+  { sha: c(3), parents: [c(2), BASE] },
+];
+
+const hundred = linear(MAX_RANGE_COMMITS);
+const hundredAndOne = linear(MAX_RANGE_COMMITS + 1);
+// 20 merges of 15 commits each: 320 commits, of which GitHub lists 250.
+const long = mergesOf(20, 15);
+/** A range expected: exactly, or unchecked with a why that matches. */
+type Expected = CommitRange | { kind: 'unchecked'; base: string; why: ReturnType<typeof expect.stringMatching> };
+const unchecked = (why: RegExp): Expected => ({ kind: 'unchecked', base: BASE, why: expect.stringMatching(why) });
+const read = (chain: string[]): CommitRange => ({ kind: 'read', base: BASE, chain });
+
+describe('rangeFrom', () => {
+  it.each<[string, string, Comparison, Expected]>([
+    ['identical: the tip alone', c(1), { status: 'identical', totalCommits: 0, commits: [] }, { kind: 'tip' }],
+    [
+      'behind (base-sha is after the tip): unchecked, naming base-sha and a force push',
+      c(1),
+      { status: 'behind', totalCommits: 0, commits: [] },
+      unchecked(/^base-sha ba5e000 is not an ancestor of c000001 \(GitHub compares them as behind\): a force push/),
+    ],
+    [
+      'diverged: unchecked, naming base-sha and a force push',
+      c(2),
+      { status: 'diverged', totalCommits: 2, commits: linear(2) },
+      unchecked(/^base-sha ba5e000 is not an ancestor of c000002 \(GitHub compares them as diverged\): a force push/),
+    ],
+    ['ahead by one: the tip', c(1), ahead(linear(1)), read([c(1)])],
+    ['ahead, a linear chain: the tip first, back to base-sha', c(3), ahead(linear(3)), read([c(3), c(2), c(1)])],
+    [
+      "a merge commit: its first parent is walked; its PR's commits, listed, are not checked",
+      c(2),
+      ahead(mergeCommit),
+      read([c(2), c(1)]),
+    ],
+    [
+      "main merged into an old branch, pushed: the walk leaves the complete list into main's history, not at base-sha",
+      c(3),
+      ahead(foxtrot),
+      read([c(3), c(2), c(1)]),
+    ],
+    [
+      `exactly ${MAX_RANGE_COMMITS} commits: read`,
+      c(MAX_RANGE_COMMITS),
+      ahead(hundred),
+      read(hundred.map(({ sha: commit }) => commit).reverse()),
+    ],
+    [
+      `${MAX_RANGE_COMMITS + 1} commits: unchecked, naming base-sha`,
+      c(MAX_RANGE_COMMITS + 1),
+      ahead(hundredAndOne),
+      unchecked(/^more than 100 commits lie between base-sha ba5e000 and c000101/),
+    ],
+    [
+      '300 commits of which GitHub lists the newest 250: unchecked as too long, the walk passing 100 in the list',
+      c(300),
+      ahead(linear(300).slice(-250), 300),
+      unchecked(/^more than 100 commits lie between base-sha ba5e000 and c000300/),
+    ],
+    [
+      'GitHub lists 250 of 320 and the first-parent walk leaves the list before base-sha: unchecked',
+      long.head,
+      ahead(long.listed.slice(-250), 320),
+      unchecked(/^GitHub listed 250 of the 320 commits between base-sha ba5e000 and a000020; set base-sha/),
+    ],
+    [
+      'GitHub lists 250 of 320 but the first-parent walk reaches base-sha itself: read',
+      long.head,
+      ahead([...long.sides.slice(-(250 - 20)), ...long.merges], 320),
+      read(long.line),
+    ],
+    [
+      'a head GitHub does not list: unchecked',
+      c(9),
+      ahead(linear(3)),
+      unchecked(/^GitHub's comparison of base-sha ba5e000 and c000009 does not list c000009$/),
+    ],
+    [
+      'ahead with nothing listed: unchecked',
+      c(1),
+      ahead([], 0),
+      unchecked(/^GitHub's comparison of base-sha ba5e000 and c000001 does not list c000001$/),
+    ],
+  ])('%s', (_, head, comparison, expected) => {
+    const range = rangeFrom(BASE, head, comparison);
+    expect(range).toEqual(expected);
+    // A why is a clause the caller ends: never with a full stop of its own.
+    if (range.kind === 'unchecked') expect(range.why).not.toMatch(/[.!]$/);
+  });
+
+  it('the data: the long comparison lists 320 commits, and its first-parent line is its 20 merges', () => {
+    expect(long.listed).toHaveLength(320);
+    expect(new Set(long.listed.map(({ sha: commit }) => commit)).size).toBe(320);
+    expect(long.line).toHaveLength(20);
+    // The walk leaves the 250 listed at the 4th merge: the 70 oldest hold the first four.
+    expect(long.listed.slice(-250).some(({ sha: commit }) => commit === long.line.at(-4))).toBe(false);
+  });
+});
+
+describe('rangeUnread', () => {
+  it.each([
+    ['HTTP 500 (Server Error).', 'HTTP 500 (Server Error)'],
+    ['HTTP 500 (Server Error)', 'HTTP 500 (Server Error)'],
+    ['connection refused!', 'connection refused'],
+    ['timed out...  ', 'timed out'],
+  ])(
+    'a compare that failed with "%s": unchecked, naming base-sha, the message without its full stop',
+    (message, words) => {
+      expect(rangeUnread(BASE, `GitHub API (which commits the push brought): ${message}`)).toEqual({
+        kind: 'unchecked',
+        base: BASE,
+        why: `the commits since base-sha ba5e000 could not be read: GitHub API (which commits the push brought): ${words}`,
+      });
+    },
+  );
+});

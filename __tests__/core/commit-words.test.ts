@@ -1,0 +1,345 @@
+// A commit verdict in words, from verdicts decideCommitVerdict made: the contract's example
+// sentences, a sentence for each way a commit can fail, the range's commits each on a line, and
+// what no sentence may say ("Not ready", a bare code, "merged by hand" without MANUAL_MERGE).
+import { describe, expect, it } from '@jest/globals';
+import { rangeFrom, rangeUnread, type CommitRange } from '../../src/core/commit-range.js';
+import { decideCommitVerdict, type CommitFinding, type CommitVerdictInput } from '../../src/core/commit-verdict.js';
+import { commitLine, commitSentence, faultWords, type CommitWordsContext } from '../../src/core/commit-words.js';
+import { checks, history, mergedPr, mergedWith, NOW, openPr, sha, trunk, UNKNOWABLE } from '../helpers/commits.js';
+
+const TIP = sha('abc1234');
+const BASE = sha('ba5e000');
+const [DEF, ZERO, E1] = [sha('def5678'), sha('0123456'), sha('e1')];
+const HISTORY_FAILED = 'Trunk API v2 GET /v2/queue-entry-history: HTTP 503 (Service Unavailable)';
+
+const TIP_ONLY: CommitRange = { kind: 'tip' };
+const readOf = (...chain: string[]): CommitRange => ({ kind: 'read', base: BASE, chain });
+const FORCE_PUSHED = rangeFrom(BASE, TIP, { status: 'diverged', totalCommits: 1, commits: [] });
+const COMPARE_FAILED = rangeUnread(BASE, 'GitHub API (which commits the push brought): HTTP 502 (Bad Gateway).');
+
+/** PR #1842 made the tip 4 min ago on GitHub; Trunk's history has it merged 2 min ago. */
+const tipPr = mergedPr(1842, TIP, 4);
+const tipIn = (state: string, overrides: Partial<CommitVerdictInput> = {}): CommitVerdictInput => ({
+  commits: checks([TIP, tipPr]),
+  range: TIP_ONLY,
+  trunk: trunk([1842, state]),
+  merges: history(mergedWith(1842, 'merge_graph_merge', 2)),
+  ...overrides,
+});
+
+/** The commits before the tip: PR #1850 merged by hand, a direct push, and PR #1851 through the queue. */
+const mixedEarlier: Partial<CommitVerdictInput> = {
+  commits: checks([TIP, tipPr], [DEF, mergedPr(1850, DEF)], [ZERO], [E1, mergedPr(1851, E1)]),
+  range: readOf(TIP, DEF, ZERO, E1),
+  trunk: trunk([1842, 'merged'], [1850, 'merged'], [1851, 'merged']),
+  merges: history(
+    mergedWith(1842, 'merge_graph_merge', 2),
+    mergedWith(1850, 'manual_merge'),
+    mergedWith(1851, undefined),
+  ),
+};
+
+function said(input: CommitVerdictInput, mergesFailed?: string) {
+  const verdict = decideCommitVerdict(input);
+  const context: CommitWordsContext = { nowMs: NOW, range: input.range, ...(mergesFailed ? { mergesFailed } : {}) };
+  return { verdict, context, sentence: commitSentence(verdict, context) };
+}
+
+const CAME = 'Commit abc1234 came through the merge queue';
+const NOT = 'Commit abc1234 did not come through the merge queue';
+
+/** Every sentence this file checks: [name, input, the history's failure, the sentence]. */
+const SENTENCES: Array<[string, CommitVerdictInput, string | undefined, string]> = [
+  ['with api-key, Trunk merged it', tipIn('merged'), undefined, `${CAME}: PR #1842, merged by Trunk 2 min ago`],
+  [
+    'with api-token alone, who merged it is unknowable',
+    tipIn('merged', { merges: UNKNOWABLE }),
+    undefined,
+    `${CAME}: PR #1842, merged; Trunk cannot say by whom without api-key`,
+  ],
+  [
+    'GitHub merged it, Trunk still tests it',
+    tipIn('testing'),
+    undefined,
+    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk still reports it being tested`,
+  ],
+  [
+    'GitHub merged it, Trunk still has it with tests passed',
+    tipIn('tests_passed'),
+    undefined,
+    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk still reports it in the queue, tests passed, not merged`,
+  ],
+  [
+    'GitHub merged it, Trunk still has it waiting',
+    tipIn('pending'),
+    undefined,
+    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk still reports it waiting in the queue`,
+  ],
+  [
+    'GitHub merged a PR Trunk never had',
+    tipIn('not_submitted'),
+    undefined,
+    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk never had it in this queue`,
+  ],
+  [
+    'GitHub merged a PR the queue failed',
+    tipIn('failed'),
+    undefined,
+    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk reports that the queue failed it`,
+  ],
+  [
+    'GitHub merged a PR cancelled from the queue',
+    tipIn('cancelled'),
+    undefined,
+    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk reports it cancelled from the queue`,
+  ],
+  [
+    'GitHub merged a PR in a state this version does not know',
+    tipIn('frozen'),
+    undefined,
+    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk reports it in a state this version does not know (frozen)`,
+  ],
+  [
+    'MANUAL_MERGE',
+    tipIn('merged', { merges: history(mergedWith(1842, 'manual_merge')) }),
+    undefined,
+    `${NOT}: PR #1842 was merged by hand, around the queue (Trunk: MANUAL_MERGE)`,
+  ],
+  [
+    'no PR',
+    { ...tipIn('merged'), commits: checks([TIP]) },
+    undefined,
+    `${NOT}: no pull request brought it in (a direct push, or a PR merged around the queue that GitHub no longer lists)`,
+  ],
+  [
+    'the head of an open PR',
+    { ...tipIn('testing'), commits: checks([TIP, openPr(1842, TIP)]) },
+    undefined,
+    `${NOT}: it is the head of PR #1842, which is still open: the PR's commit reached this branch without being merged`,
+  ],
+  [
+    'a PR whose merge made another commit',
+    { ...tipIn('merged'), commits: checks([TIP, mergedPr(1842, sha('999aaaa'))]) },
+    undefined,
+    `${NOT}: PR #1842 brought it in, but that PR's merge made commit 999aaaa, not this one`,
+  ],
+  [
+    'merged, but the history shows no merge',
+    tipIn('merged', { merges: history({ number: 1842, transitions: [] }) }),
+    undefined,
+    `${NOT}: Trunk reports PR #1842 merged, but its history shows no merge, so who merged it is unknown`,
+  ],
+  [
+    'merged, but the history could not be read',
+    tipIn('merged', { merges: { kind: 'failed', message: HISTORY_FAILED } }),
+    HISTORY_FAILED,
+    `${NOT}: Trunk reports PR #1842 merged, but its history, which says who merged it, could not be read (${HISTORY_FAILED}); re-run the job`,
+  ],
+  [
+    'a range that all came through',
+    {
+      ...tipIn('merged'),
+      commits: checks([TIP, tipPr], [DEF, mergedPr(1850, DEF)]),
+      range: readOf(TIP, DEF),
+      trunk: trunk([1842, 'merged'], [1850, 'merged']),
+      merges: history(mergedWith(1842, 'merge_graph_merge', 2), mergedWith(1850, 'merge_graph_merge', 30)),
+    },
+    undefined,
+    `${CAME}, with the 1 commit before it: PR #1842, merged by Trunk 2 min ago`,
+  ],
+  [
+    'a passing tip with earlier commits that did not come through',
+    tipIn('merged', mixedEarlier),
+    undefined,
+    `${CAME} (PR #1842, merged by Trunk 2 min ago), but 2 commits of the 3 commits before it did not (def5678: PR #1850, merged by hand; 0123456: no PR)`,
+  ],
+  [
+    'a passing tip with a range that could not be checked',
+    tipIn('merged', { range: FORCE_PUSHED }),
+    undefined,
+    `${CAME} (PR #1842, merged by Trunk 2 min ago), but the commits before it could not be checked: base-sha ba5e000 is not an ancestor of abc1234 (GitHub compares them as diverged): a force push may have rewritten the branch; set base-sha to a commit the branch still has`,
+  ],
+  [
+    'a passing tip, unknowable, with a range that could not be read',
+    tipIn('merged', { range: COMPARE_FAILED, merges: UNKNOWABLE }),
+    undefined,
+    `${CAME} (PR #1842, merged; Trunk cannot say by whom without api-key), but the commits before it could not be checked: the commits since base-sha ba5e000 could not be read: GitHub API (which commits the push brought): HTTP 502 (Bad Gateway)`,
+  ],
+  [
+    'a failing tip with earlier commits that did not come through either',
+    {
+      ...tipIn('merged', mixedEarlier),
+      commits: checks([TIP], [DEF, mergedPr(1850, DEF)], [E1, mergedPr(1851, E1)]),
+      range: readOf(TIP, DEF, E1),
+    },
+    undefined,
+    `${NOT}: no pull request brought it in (a direct push, or a PR merged around the queue that GitHub no longer lists); nor did 1 commit of the 2 commits before it (def5678: PR #1850, merged by hand)`,
+  ],
+  [
+    'a failing tip with a range that could not be read',
+    tipIn('testing', { range: COMPARE_FAILED }),
+    undefined,
+    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk still reports it being tested; and the commits before it could not be checked: the commits since base-sha ba5e000 could not be read: GitHub API (which commits the push brought): HTTP 502 (Bad Gateway)`,
+  ],
+];
+
+describe('commitSentence', () => {
+  it.each(SENTENCES)('%s', (_, input, mergesFailed, sentence) => {
+    expect(said(input, mergesFailed).sentence).toBe(sentence);
+  });
+
+  it('no commit checked', () => {
+    expect(commitSentence({ ready: false, reasons: [], findings: [] }, { nowMs: NOW, range: TIP_ONLY })).toBe(
+      'No commit was checked',
+    );
+  });
+});
+
+/** A code as the outputs write it (`not_merged_by_queue`), or as Trunk does (`MANUAL_MERGE`). */
+const SNAKE_CODE = /\b[a-z0-9]+(?:_[a-z0-9]+)+\b/;
+const UPPER_CODE = /\b[A-Z0-9]+(?:_[A-Z0-9]+)+\b/;
+
+/** The text outside parentheses, nested ones too. */
+function outsideParentheses(text: string): string {
+  let outside = text;
+  for (let inner = /\([^()]*\)/g; inner.test(outside); inner.lastIndex = 0) outside = outside.replace(inner, '');
+  return outside;
+}
+
+describe('what no sentence says', () => {
+  const all = SENTENCES.map(([name, input, mergesFailed]) => ({ name, ...said(input, mergesFailed) }));
+
+  it.each(all.map(({ name, sentence }) => [name, sentence]))(
+    '%s: never "Not ready", nor a closing stop',
+    (_, sentence) => {
+      expect(sentence).not.toMatch(/not ready/i);
+      expect(sentence).not.toMatch(/[.!]$/);
+    },
+  );
+
+  it.each(all.map(({ name, sentence }) => [name, sentence]))(
+    '%s: no code outside parentheses; MANUAL_MERGE only inside them',
+    (_, sentence) => {
+      const outside = outsideParentheses(sentence);
+      expect(outside).not.toMatch(SNAKE_CODE);
+      expect(outside).not.toMatch(UPPER_CODE);
+      const codes = sentence.match(new RegExp(UPPER_CODE, 'g')) ?? [];
+      expect(codes.filter((code) => code !== 'MANUAL_MERGE')).toEqual([]);
+    },
+  );
+
+  it('"by hand" is said exactly when Trunk said MANUAL_MERGE', () => {
+    const manual = all.filter(({ verdict }) => verdict.findings.some(({ fault }) => fault === 'merged_manually'));
+    expect(manual.map(({ name }) => name)).toEqual([
+      'MANUAL_MERGE',
+      'a passing tip with earlier commits that did not come through',
+      'a failing tip with earlier commits that did not come through either',
+    ]);
+    for (const { name, sentence, verdict } of all) {
+      const byHand = verdict.findings.some(({ fault }) => fault === 'merged_manually');
+      expect([name, /by hand/i.test(sentence)]).toEqual([name, byHand]);
+    }
+  });
+
+  it('the check itself finds a bare code, past nested parentheses', () => {
+    const outside = outsideParentheses('still (being tested (testing)) tests_passed (h) MANUAL_MERGE');
+    expect(outside).toBe('still  tests_passed  MANUAL_MERGE');
+    expect(outside.match(SNAKE_CODE)?.[0]).toBe('tests_passed');
+    expect(outside.match(UPPER_CODE)?.[0]).toBe('MANUAL_MERGE');
+  });
+});
+
+describe('commitLine', () => {
+  const context: CommitWordsContext = { nowMs: NOW, range: readOf(TIP, DEF) };
+  /** The finding for DEF, the commit before the tip, brought in by `pr` with Trunk and the history given. */
+  function earlier(input: Partial<CommitVerdictInput>): CommitFinding {
+    const verdict = decideCommitVerdict({
+      commits: checks([TIP, tipPr], [DEF, mergedPr(1850, DEF)]),
+      range: readOf(TIP, DEF),
+      trunk: trunk([1842, 'merged'], [1850, 'merged']),
+      merges: history(mergedWith(1842, 'merge_graph_merge'), mergedWith(1850, 'merge_graph_merge', 2)),
+      ...input,
+    });
+    const found = verdict.findings[1];
+    if (!found) throw new Error('no finding for the earlier commit');
+    return found;
+  }
+
+  it.each<[string, Partial<CommitVerdictInput>, string]>([
+    ['no PR', { commits: checks([TIP, tipPr], [DEF]) }, 'def5678: no PR'],
+    [
+      'merged by hand',
+      { merges: history(mergedWith(1842, 'merge_graph_merge'), mergedWith(1850, 'manual_merge')) },
+      'def5678: PR #1850, merged by hand',
+    ],
+    [
+      'not its merge commit',
+      { commits: checks([TIP, tipPr], [DEF, mergedPr(1850, sha('999aaaa'))]) },
+      'def5678: PR #1850, not its merge commit',
+    ],
+    [
+      'the head of an open PR',
+      { commits: checks([TIP, tipPr], [DEF, openPr(1850, DEF)]) },
+      'def5678: PR #1850, not its merge commit',
+    ],
+    [
+      'merged by GitHub, Trunk still testing it',
+      { trunk: trunk([1842, 'merged'], [1850, 'testing']) },
+      'def5678: PR #1850, merged by GitHub while Trunk had it in the queue',
+    ],
+    [
+      'merged by GitHub, never asked of Trunk',
+      { trunk: trunk([1842, 'merged']) },
+      'def5678: PR #1850, merged by GitHub while Trunk never had it',
+    ],
+    [
+      'merged, who merged it unknown',
+      { merges: history(mergedWith(1842, 'merge_graph_merge')) },
+      'def5678: PR #1850, merged; who merged it is unknown',
+    ],
+    ['came through, with api-key', {}, 'def5678: PR #1850, merged by Trunk 2 min ago'],
+    ['came through, with api-token alone', { merges: UNKNOWABLE }, 'def5678: PR #1850, merged'],
+  ])('%s', (_, input, line) => {
+    expect(commitLine(earlier(input), context)).toBe(line);
+  });
+});
+
+describe('a PR GitHub merged that Trunk never had (404), before the tip', () => {
+  // Bug: commitLine takes any Trunk answer as "Trunk had it", and a 404 is an answer too
+  // (`{ found: false }`, which v1's readPrs gives for every PR never submitted). So a PR merged by
+  // hand that the queue never saw, the case the gate exists for, is said to have been in the queue,
+  // in the summary's list and in the sentence (the heading and the error line).
+  const input = tipIn('merged', {
+    commits: checks([TIP, tipPr], [DEF, mergedPr(1850, DEF)]),
+    range: readOf(TIP, DEF),
+    trunk: trunk([1842, 'merged'], [1850, 'not_submitted']),
+  });
+
+  it("the verdict: not_merged_by_queue, Trunk's answer a 404", () => {
+    const [, found] = said(input).verdict.findings;
+    expect([found?.fault, found?.trunk]).toEqual(['not_merged_by_queue', { found: false }]);
+  });
+
+  it.failing('its line says Trunk never had it', () => {
+    const { verdict, context } = said(input);
+    const [, found] = verdict.findings;
+    if (!found) throw new Error('no finding for the earlier commit');
+    expect(commitLine(found, context)).toBe('def5678: PR #1850, merged by GitHub while Trunk never had it');
+  });
+
+  it.failing('the sentence says Trunk never had it', () => {
+    expect(said(input).sentence).toBe(
+      `${CAME} (PR #1842, merged by Trunk 2 min ago), but 1 commit of the 1 commit before it did not (def5678: PR #1850, merged by GitHub while Trunk never had it)`,
+    );
+  });
+});
+
+describe('faultWords', () => {
+  it('is the clause after "did not come through the merge queue:", for a commit before the tip too', () => {
+    const { verdict, context } = said(tipIn('merged', mixedEarlier));
+    const [, manual, direct] = verdict.findings;
+    if (!manual || !direct) throw new Error('the earlier commits have no findings');
+    expect(faultWords(manual, context)).toBe('PR #1850 was merged by hand, around the queue (Trunk: MANUAL_MERGE)');
+    expect(faultWords(direct, context)).toMatch(/^no pull request brought it in \(/);
+  });
+});
