@@ -5,7 +5,7 @@
 // asked about) is written as it is.
 import { messageOf } from './shared/errors.js';
 import { readEvent } from './runner/event.js';
-import { oneLine } from './shared/format.js';
+import { oneLine, plainWords } from './shared/format.js';
 import { onRequestSent } from './http/transport.js';
 import { readInputs, summaryWanted, type Inputs, type QueueInputs } from './runner/inputs.js';
 import { SECRET_INPUTS } from './runner/credentials.js';
@@ -46,7 +46,7 @@ export async function run(overrides: Partial<RunnerIO> = {}): Promise<void> {
   }
   // Several things can fail in one run (the API, then writing the outputs): one line says each,
   // and one line it is: the runner would show an escaped line break from API text as a second.
-  if (failures.length > 0) io.setFailed(redactor.text(oneLine(failures.join(' Also: '))));
+  if (failures.length > 0) io.setFailed(redactor.text(oneLine(plainWords(failures.join(' Also: ')))));
   // Whatever the runner's I/O still has queued is written before the step ends.
   await io.settle().catch(() => undefined);
 }

@@ -2,6 +2,7 @@
 // chain from the tip back to base-sha, read in full or not at all. A range that cannot be read
 // (a force push, too long, listed only in part, a compare that failed) is unchecked, naming base-sha.
 import { describe, expect, it } from '@jest/globals';
+import { outside, plainWords } from '../../src/shared/format.js';
 import {
   MAX_RANGE_COMMITS,
   rangeFrom,
@@ -12,6 +13,10 @@ import {
 import { sha } from '../helpers/commits.js';
 
 const BASE = sha('ba5e000');
+
+/** A range as a person reads its why: the marks of text from outside removed. */
+const readable = (range: CommitRange): CommitRange =>
+  range.kind === 'unchecked' ? { ...range, why: plainWords(range.why) } : range;
 
 /** The n-th commit of the push: `c000001`, … */
 const c = (n: number) => sha(`c${String(n).padStart(6, '0')}`);
@@ -151,7 +156,7 @@ describe('rangeFrom', () => {
       unchecked(/^GitHub's comparison of base-sha ba5e000 and c000001 does not list c000001$/),
     ],
   ])('%s', (_, head, comparison, expected) => {
-    const range = rangeFrom(BASE, head, comparison);
+    const range = readable(rangeFrom(BASE, head, comparison));
     expect(range).toEqual(expected);
     // A why is a clause the caller ends: never with a full stop of its own.
     if (range.kind === 'unchecked') expect(range.why).not.toMatch(/[.!]$/);
@@ -175,11 +180,20 @@ describe('rangeUnread', () => {
   ])(
     'a compare that failed with "%s": unchecked, naming base-sha, the message without its full stop',
     (message, words) => {
-      expect(rangeUnread(BASE, `GitHub API (which commits the push brought): ${message}`)).toEqual({
+      expect(readable(rangeUnread(BASE, `GitHub API (which commits the push brought): ${message}`))).toEqual({
         kind: 'unchecked',
         base: BASE,
         why: `the commits since base-sha ba5e000 could not be read: GitHub API (which commits the push brought): ${words}`,
       });
     },
   );
+});
+
+describe("GitHub's words in a why", () => {
+  it('are marked as text from outside, so that the exit that writes them redacts and escapes them', () => {
+    const range = rangeUnread(BASE, 'HTTP 500 (<b>token-123</b>).');
+    expect(range.kind === 'unchecked' && range.why).toBe(
+      `the commits since base-sha ba5e000 could not be read: ${outside('HTTP 500 (<b>token-123</b>)')}`,
+    );
+  });
 });

@@ -4,7 +4,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { assessQueue } from '../../src/core/health.js';
 import type { QueueEntry, QueueFacts } from '../../src/core/model.js';
-import { buildQueueReport, healthSentence } from '../../src/core/queue-report.js';
+import { buildQueueReport } from '../../src/core/queue-report.js';
+import { healthSentence } from '../../src/core/words/queue.js';
+import { plainWords } from '../../src/shared/format.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 
@@ -36,8 +38,9 @@ const report = (facts: QueueFacts, failIfNotReady = false) =>
     health: assessQueue({ queue: facts, nowMs: NOW, stallMinutes: 30 }),
     failIfNotReady,
   });
+// As a person reads it: the marks of text from outside (the branch) removed.
 const sentence = (facts: QueueFacts) =>
-  healthSentence(facts, assessQueue({ queue: facts, nowMs: NOW, stallMinutes: 30 }));
+  plainWords(healthSentence(facts, assessQueue({ queue: facts, nowMs: NOW, stallMinutes: 30 })));
 
 const moving = [
   entry(1840, 'testing', 20),
@@ -56,17 +59,17 @@ describe('the health in one sentence', () => {
     [
       'paused',
       queue('paused', moving),
-      'Queue main is paused: nothing is tested or merged until it resumes; 2 testing, 5 waiting',
+      'Queue main is paused: nothing merges and no new test run starts until it resumes, though test runs already going may finish; 2 testing, 5 waiting',
     ],
     [
       'draining',
       queue('draining', moving),
-      'Queue main is draining: PRs in it keep going, but nothing new is admitted; 2 testing, 5 waiting',
+      'Queue main is draining: the PRs already in it are still tested and merged, but none enqueued since the drain began starts testing; 2 testing, 5 waiting',
     ],
     [
       'switching modes',
       queue('switching_modes', moving),
-      'Queue main is switching modes: nothing new is admitted until the switch ends; 2 testing, 5 waiting',
+      'Queue main is switching modes: as while draining, the PRs already in it go on, but none enqueued since the switch began starts testing until it ends; 2 testing, 5 waiting',
     ],
     [
       'a state this version does not know',
@@ -104,17 +107,19 @@ describe('the health in one sentence', () => {
 });
 
 describe('the lines for the log', () => {
-  it('the account says the health in words, the codes after it in parentheses', () => {
-    expect(report(queue('paused', moving)).statusLine).toBe(
-      'Queue main is paused: nothing is tested or merged until it resumes; 2 testing, 5 waiting (not ready: queue_paused).',
+  it('the account says the health in words, the codes after it in parentheses, and none when healthy', () => {
+    expect(plainWords(report(queue('paused', moving)).statusLine ?? '')).toBe(
+      'Queue main is paused: nothing merges and no new test run starts until it resumes, though test runs already going may finish; 2 testing, 5 waiting (queue_paused).',
     );
-    expect(report(queue('running', moving)).statusLine).toMatch(/ \(ready\)\.$/);
+    expect(plainWords(report(queue('running', moving)).statusLine ?? '')).toBe(
+      'Queue main is healthy: 2 testing, 5 waiting; the longest wait is 1 h 10 min.',
+    );
   });
 
-  it('a gate that fails names each reason, code then words; no warning beside it', () => {
+  it('a gate that fails says each reason in words, the codes once at the end; no warning beside it', () => {
     const gated = report(queue('draining', [entry(1840, 'testing', 95)]), true);
-    expect(gated.failures).toEqual([
-      'Queue main is not healthy: queue_draining (the queue is draining: PRs in it keep going, but nothing new is admitted), testing_overdue (the queue has a test run past its timeout: #1840 has been testing for 1 h 35 min, over the 1 h limit).',
+    expect(gated.failures.map(plainWords)).toEqual([
+      'Queue main is not healthy: the queue is draining: the PRs already in it are still tested and merged, but none enqueued since the drain began starts testing, and the queue has a test run past its timeout: #1840 has been testing for 1 h 35 min, over the 1 h limit (queue_draining, testing_overdue).',
     ]);
     expect(gated.warnings).toEqual([]);
   });
@@ -122,8 +127,8 @@ describe('the lines for the log', () => {
   it('a report that does not gate leaves one warning where people look', () => {
     const stalled = report(queue('running', [entry(1842, 'pending', 45)]));
     expect(stalled.failures).toEqual([]);
-    expect(stalled.warnings).toEqual([
-      'Queue main needs attention: queue_stalled (the queue is stalled: 1 waiting, none testing, and no entry has changed state for 45 min, longer than stall-minutes allows (30 min)).',
+    expect(stalled.warnings.map(plainWords)).toEqual([
+      'Queue main needs attention: the queue is stalled: 1 waiting, none testing, and no entry has changed state for 45 min, longer than the 30 min stall-minutes allows (queue_stalled).',
     ]);
   });
 
@@ -132,7 +137,9 @@ describe('the lines for the log', () => {
   });
 
   it('a check that could not be made is a warning; ages missing otherwise a notice', () => {
-    expect(report(queue('running', [entry(1840, 'testing'), entry(1842, 'pending', 5)])).warnings).toEqual([
+    expect(
+      report(queue('running', [entry(1840, 'testing'), entry(1842, 'pending', 5)])).warnings.map(plainWords),
+    ).toEqual([
       'Queue main: whether a test run is past its timeout is unknown: Trunk sent no time for the PRs testing.',
     ]);
     expect(report(queue('running', [entry(1840, 'testing', 5)], { length: 60 })).notices).toEqual([

@@ -54,19 +54,27 @@ describe('failures: what stopped the run first, then the not-ready reasons', () 
     expect(report(seen({ pr: notReady })).failures).toEqual([]);
     const [failure, ...rest] = report(seen({ pr: notReady }), { failIfNotReady: true }).failures;
     expect(rest).toEqual([]);
-    expect(failure).toMatch(/^PR #1842 is not ready for the merge queue: mergeability_in_progress \(/);
+    expect(failure).toBe(
+      'PR #1842 is not ready: GitHub is still computing whether it can merge (pending, mergeability_in_progress).',
+    );
   });
 
   it.each<[string, Stop, RegExp]>([
-    ['a timed-out wait', timedOut, /^Timed out after 1m 0s waiting for PR #1842 to reach merged/],
-    ['a final state not waited for', { kind: 'final-state', state: 'failed' }, /^PR #1842 reached failed, /],
+    ['a timed-out wait', timedOut, /^Timed out after 1 min waiting for PR #1842 to reach merged/],
+    [
+      'a final state not waited for',
+      { kind: 'final-state', state: 'failed' },
+      /^PR #1842 is out of the queue after failing, a final state that wait-for does not list \(failed, merged\)\.$/,
+    ],
     ['a cancelled step', { kind: 'cancelled', reason: 'SIGTERM' }, /^The step was cancelled \(SIGTERM\)/],
   ])('%s comes first, the not-ready reasons after it', (_, stop, first) => {
     const pr = stop.kind === 'final-state' ? found({ state: 'failed' }) : notReady;
     const { failures } = report(seen({ pr, stop }), { failIfNotReady: true });
     expect(failures).toHaveLength(2);
     expect(failures[0]).toMatch(first);
-    expect(failures[1]).toMatch(/^PR #1842 is not ready for the merge queue: /);
+    expect(failures[1]).toMatch(
+      stop.kind === 'final-state' ? /^PR #1842 left the queue: / : /^PR #1842 is not ready: /,
+    );
   });
 
   it('a request that failed before any answer: its own line, and no status to judge', () => {
@@ -80,7 +88,7 @@ describe('failures: what stopped the run first, then the not-ready reasons', () 
 
 describe('the status line', () => {
   it('places a listed PR by position, and an unlisted one by the queue length', () => {
-    expect(report(seen()).statusLine).toContain(', position 2 of 2; ');
+    expect(report(seen()).statusLine).toContain(', 2nd of 2 in line; ');
     const merged = report(seen({ pr: found({ state: 'merged' }), queue: queue([[10, 'testing']]) }));
     expect(merged.statusLine).toContain(', not listed in the queue (1 entry); ');
   });

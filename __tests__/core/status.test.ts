@@ -2,7 +2,7 @@
 // deadline, staleness, and what a queue that is not running means for the PR.
 import { describe, expect, it } from '@jest/globals';
 import { toOutputs } from '../../src/render/outputs.js';
-import { deriveStatus, queueStateNote, type StatusInput } from '../../src/core/status.js';
+import { deriveStatus, type StatusInput } from '../../src/core/status.js';
 import { isoSeconds } from '../../src/shared/time.js';
 import { found, notFound, queue } from '../helpers/fixtures.js';
 
@@ -99,34 +99,5 @@ describe('stale', () => {
     expect(status({ answer, eventHeadSha: '123456' }).stale).toBe(true);
     expect(status({ answer, eventHeadSha: undefined }).stale).toBeUndefined();
     expect(status({ answer: notFound, eventHeadSha: 'abcdef' }).stale).toBeUndefined();
-  });
-});
-
-describe('what the queue state means for the PR', () => {
-  const note = (state: string, listed = true) =>
-    queueStateNote(status({ queue: queue(listed ? [[1842, 'pending']] : [], { state }) }));
-
-  it('running: nothing to say', () => {
-    expect(note('running')).toBeUndefined();
-  });
-
-  it('paused: nothing moves', () => {
-    expect(note('paused')).toMatch(/^The merge queue is paused: nothing is tested or merged until it resumes/);
-  });
-
-  it('draining: the PRs in it keep going; a PR outside it cannot enter', () => {
-    expect(note('draining')).toMatch(/PR #1842 among them, keep going/);
-    expect(note('draining', false)).toMatch(/nothing new is admitted, so PR #1842 cannot enter until it runs again/);
-  });
-
-  it('nothing for a PR that is finished: nothing holds it back', () => {
-    for (const state of ['merged', 'failed', 'cancelled']) {
-      const s = status({ answer: found({ state }), queue: queue([], { state: 'paused' }) });
-      expect(queueStateNote(s)).toBeUndefined();
-    }
-  });
-
-  it('switching_modes: like draining', () => {
-    expect(note('switching_modes')).toMatch(/^The merge queue is switching modes: like draining/);
   });
 });

@@ -1,6 +1,6 @@
 // The contract's verdict table, row by row: every state, with and without a readiness object.
 import { describe, expect, it } from '@jest/globals';
-import { decideVerdict, describeReason, PR_STATES, REASON_CODES, verdictText } from '../../src/core/verdict.js';
+import { decideVerdict, PR_STATES } from '../../src/core/verdict.js';
 import { found, notFound, readiness } from '../helpers/fixtures.js';
 
 const failing = readiness({ gitHubMergeability: 'in_progress', hasImpactedTargets: false });
@@ -107,21 +107,5 @@ describe('the readiness rule', () => {
         'not_submitted',
       );
     }
-  });
-});
-
-describe('reason words', () => {
-  it('describes every reason code, and mergeability by its value', () => {
-    for (const code of REASON_CODES.filter((c) => !c.includes('<'))) {
-      expect(describeReason(code as never)).toMatch(/^[a-zA-Z].{8,}/);
-    }
-    expect(describeReason('mergeability_in_progress')).toBe('GitHub mergeability is in_progress');
-  });
-
-  it('says ready, or not ready and why, for log lines', () => {
-    expect(verdictText({ ready: true, reasons: [] })).toBe('ready');
-    expect(verdictText({ ready: false, reasons: ['state_failed', 'base_branch_mismatch'] })).toBe(
-      'not ready (state_failed, base_branch_mismatch)',
-    );
   });
 });

@@ -7,7 +7,7 @@ import type { TimedOut } from '../../src/core/observation.js';
 import { timedOutMessage } from '../../src/core/wait-cause.js';
 
 const DEADLINE = Date.parse('2026-11-25T12:01:00Z');
-const headline = 'Timed out after 1m 0s waiting for PR #1842 to reach merged';
+const headline = 'Timed out after 1 min waiting for PR #1842 to reach merged';
 const now = '; it is being tested (testing), ready';
 
 function stop(overrides: Partial<TimedOut> = {}): TimedOut {
@@ -67,7 +67,7 @@ describe('a throttled wait names the 429 and its Retry-After, not the network', 
 
   it('before any answer: still the throttling, with nothing about the PR', () => {
     expect(message(stop({ everAnswered: false, interrupted: throttled(DEADLINE + 60_000) }), '')).toMatch(
-      /^Timed out after 1m 0s waiting for PR #1842 to reach merged: Trunk throttled it \(HTTP 429 /,
+      /^Timed out after 1 min waiting for PR #1842 to reach merged: Trunk throttled it \(HTTP 429 /,
     );
   });
 });
@@ -95,13 +95,28 @@ describe('a request still waiting for its answer at the deadline', () => {
 
   it('never answered: Trunk did not answer within the wait, naming the request', () => {
     expect(message(stop({ everAnswered: false, interrupted: waiting }), '')).toBe(
-      `${headline}: Trunk did not answer within it (getQueue, sent 25s before the deadline, still had no answer). Check api-url, and request-timeout-seconds against wait-timeout-seconds.`,
+      `${headline}: Trunk did not answer within it (getQueue, sent 25 s before the deadline, still had no answer). Check api-url, and request-timeout-seconds against wait-timeout-seconds.`,
     );
   });
 
   it('answered before: a slow answer, not an unreachable Trunk', () => {
     expect(message(stop({ interrupted: waiting }))).toBe(
-      `${headline}${now}: Trunk answered slowly: getQueue, sent 25s before the deadline, still had no answer; check request-timeout-seconds against wait-timeout-seconds.`,
+      `${headline}${now}: Trunk answered slowly: getQueue, sent 25 s before the deadline, still had no answer; check request-timeout-seconds against wait-timeout-seconds.`,
+    );
+  });
+
+  it.each([0, 999])(
+    'a poll sent %d ms before the deadline was only due at it: not a cause, the wait just ran out',
+    (ms) => {
+      const due = { ...waiting, sentAtMs: DEADLINE - ms };
+      expect(message(stop({ interrupted: due }))).toBe(`${headline}${now}.`);
+      expect(message(stop({ everAnswered: false, interrupted: due }), '')).toBe(`${headline}.`);
+    },
+  );
+
+  it('one sent a second before it had been waiting: Trunk was slow', () => {
+    expect(message(stop({ interrupted: { ...waiting, sentAtMs: DEADLINE - 1_000 } }))).toMatch(
+      /: Trunk answered slowly: getQueue, sent 1 s before the deadline/,
     );
   });
 });

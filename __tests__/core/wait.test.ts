@@ -5,7 +5,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError, CancelledError } from '../../src/shared/errors.js';
 import type { PrAnswer, PrSource, QueueAnswer, Snapshot, Story } from '../../src/core/model.js';
-import type { Observation, ObserveOptions } from '../../src/core/observation.js';
+import type { Observation, ObserveOptions, TimedOut } from '../../src/core/observation.js';
+import { timedOutMessage } from '../../src/core/wait-cause.js';
 import { observe } from '../../src/core/observe.js';
 import {
   FINAL_READ_GRACE_MS,
@@ -105,7 +106,7 @@ describe('the first read', () => {
     expect(log.lines).toEqual([
       'warning: Trunk API getQueue: HTTP 429 (rate limited); still waiting (1 failed poll so far).',
       'debug: Trunk API getQueue: HTTP 429 (rate limited); still waiting.',
-      'Waiting up to 10m 0s for PR #1842 to reach merged; it is being tested (testing), ready.',
+      'Waiting up to 10 min for PR #1842 to reach merged; it is being tested, ready (testing).',
     ]);
   });
 
@@ -123,7 +124,7 @@ describe('the first read', () => {
     expect(seen.queueWarning).toMatch(/^The merge queue is paused: /);
     expect(log.lines).toEqual([
       `warning: ${seen.queueWarning}`,
-      expect.stringMatching(/^Waiting up to 10m 0s for PR #1842 to reach merged; it is .*; the queue is paused\.$/),
+      expect.stringMatching(/^Waiting up to 10 min for PR #1842 to reach merged; it is .*; the queue is paused\.$/),
     ]);
   });
 
@@ -144,10 +145,10 @@ describe('the poll loop', () => {
     expect(stop).toEqual({ kind: 'reached', state: 'merged' });
     expect(wait.polls).toBe(8);
     expect(log.lines.filter((line) => !line.startsWith('debug: '))).toEqual([
-      'PR #1842 is being tested (testing), ready (10s waited, 1 poll).',
+      'PR #1842 is being tested, ready (testing); 10 s waited, 1 poll.',
       // 60 s after the last line, the same state: a heartbeat.
-      'Still waiting for merged: PR #1842 is being tested (testing), ready (1m 10s waited, 7 polls).',
-      'PR #1842 is merged, ready (1m 20s waited, 8 polls).',
+      'Still waiting for merged: PR #1842 is being tested, ready (testing); 1 min 10 s waited, 7 polls.',
+      'PR #1842 is merged, ready; 1 min 20 s waited, 8 polls.',
     ]);
   });
 
@@ -258,5 +259,32 @@ describe('the whole wait', () => {
     expect(seen.stop).toEqual({ kind: 'cancelled', reason: 'the job was cancelled: SIGINT' });
     expect(seen.pr).toBeDefined();
     expect(seen.wait).toBeUndefined();
+  });
+});
+
+describe('the poll that is due at the deadline', () => {
+  // On a real clock the last sleep can end a hair before the deadline fires, and the poll then
+  // sent is cut short at once: that is the wait running out, not Trunk being slow.
+  it.each([
+    [14_800, 'sent 0.8 s before it: the wait simply ran out', false],
+    [14_000, 'sent 4 s before it and still unanswered: Trunk was slow', true],
+  ])('a 60 s wait polling every %d ms, the last poll %s', async (interval, _, blamed) => {
+    const timing: { clock?: VirtualClock } = {};
+    const poll = (signal: AbortSignal): Promise<PrAnswer> => {
+      const now = timing.clock?.now() ?? START;
+      if (now - START <= 3 * interval) return Promise.resolve(found({ state: 'testing' }));
+      // The fourth poll is the one the deadline cuts short: no answer comes, and time moves on to it.
+      const cut = hangs<PrAnswer>(now)(signal);
+      setImmediate(() => timing.clock?.advance(START + 60_000 - now));
+      return cut;
+    };
+    const source = new FakeSource([snapshot('testing')], [poll]);
+    const { options, seen, clock } = setup(source, { waitTimeoutMs: 60_000, pollIntervalMs: interval });
+    timing.clock = clock;
+    await waitForState(options, seen);
+    expect(seen.stop).toMatchObject({ kind: 'timed-out', interrupted: { kind: 'answer', endpoint: 'getQueue' } });
+    const message = timedOutMessage(seen.stop as TimedOut, { headline: 'Timed out', now: '', queueNote: '' });
+    if (blamed) expect(message).toMatch(/^Timed out: Trunk answered slowly: getQueue, sent 4 s before the deadline/);
+    else expect(message).toBe('Timed out.');
   });
 });

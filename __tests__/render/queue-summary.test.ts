@@ -51,7 +51,7 @@ describe('the health first', () => {
     const html = render(answer('paused', [[1840, 'testing', 20]]));
     expect(headline(html)).toMatch(/^❌ Queue main is paused: /);
     expect(html).toContain(
-      '<p>What is wrong, and what clears it:</p><ul><li>the queue is paused: nothing is tested or merged until it resumes (<code>queue_paused</code>): resume the queue in the Trunk web app',
+      '<p>What is wrong, and what clears it:</p><ul><li>the queue is paused: nothing merges and no new test run starts until it resumes, though test runs already going may finish (<code>queue_paused</code>): resume the queue in the Trunk web app',
     );
   });
 

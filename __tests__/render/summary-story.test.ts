@@ -30,7 +30,7 @@ describe('storySection', () => {
     expect(section({ leftOut: [], blockReasons: [], directlyAhead: [], estimate: { status: 'not_enabled' } })).toBe('');
   });
 
-  it("blocked: Trunk's message, else words for the code, else the code; the check only when the message lacks it", () => {
+  it("blocked: the words the error line says, with Trunk's own message when it says more; a new code named", () => {
     const html = section(
       {
         leftOut: [],
@@ -45,10 +45,10 @@ describe('storySection', () => {
     );
     expect(html).toBe(
       '<h3>The story</h3><ul><li>Blocked because:<ul>' +
-        '<li>required check build is failing <code>failing_check</code></li>' +
-        '<li>a required check is red (check <code>lint</code>) <code>failing_check</code></li>' +
+        '<li>required check <code>build</code> is failing (Trunk: required check build is failing) <code>failing_check</code></li>' +
+        '<li>required check <code>lint</code> is failing (Trunk: a required check is red) <code>failing_check</code></li>' +
         '<li>it needs an approving review <code>review_required</code></li>' +
-        '<li>new_reason <code>new_reason</code></li>' +
+        '<li>Trunk names a reason this version does not know (new_reason) <code>new_reason</code></li>' +
         '</ul></li></ul>',
     );
   });
@@ -76,7 +76,11 @@ describe('storySection', () => {
 
   it.each([
     ['pending_failure', 'test_run_timeout', 'Held as failing: its test run timed out.'],
-    ['failed', 'merge_graph_rebuilt', 'Left the queue: merge graph rebuilt.'],
+    [
+      'failed',
+      'merge_graph_rebuilt',
+      'Left the queue: Trunk&#39;s reason is one this version does not know (merge_graph_rebuilt).',
+    ],
     ['cancelled', undefined, 'Left the queue: Trunk gave no reason.'],
   ])('in %s, reason %s reads %j', (state, reason, expected) => {
     expect(items(section({ leftOut: [], exit: { reason, failingChecks: [] } }, state))).toEqual([expected]);
@@ -151,7 +155,7 @@ describe('storySection', () => {
     expect(html).not.toContain('javascript:alert(1)"');
     expect(html).not.toContain('insecure.example');
     expect(html).toContain('by &#60;img src=x onerror=alert(1)&#62;');
-    expect(html).toContain('test run timeout &#60;b&#62;NOT A REASON&#60;/b&#62;.');
+    expect(html).toContain('does not know (test_run_timeout &#60;b&#62;NOT_A_REASON&#60;/b&#62;).');
     expect(html).toContain('&#60;/table&#62;&#60;h1&#62;pwned&#60;/h1&#62; ::error::fake');
     expect(html).toContain('<li>Test run: failed.</li>');
     expect(html).toContain('Conflicts with PR #1840.');

@@ -57,7 +57,7 @@ describe('escapeHtml', () => {
       ...base,
       status: status({ answer: found({ stateChangedAt: twelveMinutesAgo, prTitle: 'Fix 1842' }) }),
     });
-    expect(headline(html)).toBe('✅ Ready: PR #1842 is being tested (testing) for 12 min, 2nd in line');
+    expect(headline(html)).toBe('✅ Ready: PR #1842 is being tested for 12 min, 2nd in line');
     expect(html).toContain('<a href="https://github.com/octo-org/octo-repo/pull/1842">#1842 Fix ***</a>');
     expect(html).toContain('<b>#1842 Change number ***</b>');
     expect(cells(html)).toContain('2 of 2');
@@ -66,7 +66,7 @@ describe('escapeHtml', () => {
 
 describe('the verdict sentence comes first, in words', () => {
   it('ready: the state, for how long, and the place in line', () => {
-    expect(headline(render())).toBe('✅ Ready: PR #1842 is being tested (testing) for 12 min, 2nd in line');
+    expect(headline(render())).toBe('✅ Ready: PR #1842 is being tested for 12 min, 2nd in line');
   });
 
   it('merged: never called not ready', () => {
@@ -92,9 +92,9 @@ describe('the verdict sentence comes first, in words', () => {
       readiness: readiness({ gitHubMergeability: 'in_progress', hasImpactedTargets: false }),
     });
     const html = render({ status: status({ answer: notReady, queue: queue([[1840, 'testing']]) }) });
-    expect(headline(html)).toBe('⏳ Not ready: PR #1842 is waiting to enter the queue (not_ready) for 12 min');
+    expect(headline(html)).toBe('⏳ Not ready: PR #1842 is waiting to enter the queue for 12 min');
     expect(html).toContain(
-      '<p>Why not ready, and what clears it:</p><ul><li>GitHub mergeability is in_progress (<code>mergeability_in_progress</code>): wait: GitHub is still computing mergeability</li><li>impacted targets have not been uploaded (<code>impacted_targets_missing</code>): let the CI job that uploads impacted targets finish for the head commit</li></ul>',
+      '<p>Why not ready, and what clears it:</p><ul><li>GitHub is still computing whether it can merge (<code>mergeability_in_progress</code>): wait: GitHub is still computing</li><li>its impacted targets have not been uploaded (<code>impacted_targets_missing</code>): let the CI job that uploads impacted targets finish for the head commit</li></ul>',
     );
     expect(html).toContain('❌ GitHub mergeability: in_progress');
     expect(html).toContain('❌ Impacted targets uploaded');
@@ -103,14 +103,14 @@ describe('the verdict sentence comes first, in words', () => {
   it('failed: marked as a failure', () => {
     const failed = found({ state: 'failed', stateChangedAt: twelveMinutesAgo });
     const html = render({ status: status({ answer: failed, queue: queue([[1840, 'testing']]) }) });
-    expect(headline(html)).toBe('❌ Not ready: PR #1842 is out of the queue after failing (failed) for 12 min');
+    expect(headline(html)).toBe('❌ Not ready: PR #1842 is out of the queue after failing for 12 min');
     expect(html).toContain('the queue failed it (<code>state_failed</code>)');
   });
 
   it('not submitted', () => {
-    const html = render({ status: status({ answer: notFound }) });
+    const html = render({ status: status({ answer: notFound, queue: queue([[1840, 'testing']]) }) });
     expect(headline(html)).toBe('⏳ Not ready: PR #1842 is not submitted to this queue');
-    expect(html).toContain('not submitted to the queue (<code>not_submitted</code>)');
+    expect(html).toContain('it is not submitted to this queue (<code>not_submitted</code>)');
   });
 
   it('a failure without a status', () => {
@@ -120,9 +120,9 @@ describe('the verdict sentence comes first, in words', () => {
   });
 
   it('a step that failed is never headed with a green mark, however ready the PR', () => {
-    const failure = 'Timed out after 1m 0s waiting for PR #1842 to reach merged; it is testing (ready).';
+    const failure = 'Timed out after 1 min waiting for PR #1842 to reach merged; it is testing (ready).';
     expect(headline(render({ failure }))).toBe(
-      '❌ Ready, but the step failed: PR #1842 is being tested (testing) for 12 min, 2nd in line',
+      '❌ Ready, but the step failed: PR #1842 is being tested for 12 min, 2nd in line',
     );
     const merged = status({ answer: found({ state: 'merged', isCurrentlySubmittedToQueue: false }) });
     expect(headline(render({ status: merged, failure: 'The step was cancelled.' }))).toMatch(
@@ -135,18 +135,18 @@ describe('the verdict sentence comes first, in words', () => {
   it('what holds the PR back is in the heading: a paused queue, a stale commit', () => {
     const paused = status({ queue: queue([[1842, 'pending']], { state: 'paused' }) });
     expect(headline(render({ status: paused }))).toBe(
-      '✅ Ready: PR #1842 is being tested (testing) for 12 min, 1st in line — queue paused',
+      '⚠️ Ready, but the queue is paused: PR #1842 is being tested for 12 min, 1st in line',
     );
     const stale = status({ eventHeadSha: 'f'.repeat(40) });
     expect(headline(render({ status: stale }))).toBe(
-      '✅ Ready: PR #1842 is being tested (testing) for 12 min, 2nd in line — stale: the queue has another commit',
+      '⚠️ Ready: PR #1842 is being tested for 12 min, 2nd in line; the queue has another commit of it (stale)',
     );
     const both = status({ queue: queue([], { state: 'switching_modes' }), eventHeadSha: 'f'.repeat(40) });
     expect(headline(render({ status: both }))).toMatch(
-      / — queue switching modes, stale: the queue has another commit$/,
+      /^⚠️ Ready, but the queue is switching modes: .*; the queue has another commit of it \(stale\)$/,
     );
     // A running queue and a commit that matches hold nothing back.
-    expect(headline(render({ status: status({ eventHeadSha: SIM_SHA }) }))).not.toContain(' — ');
+    expect(headline(render({ status: status({ eventHeadSha: SIM_SHA }) }))).toMatch(/^✅ Ready: /);
   });
 });
 
@@ -159,7 +159,11 @@ describe('what clears each reason', () => {
     ].map((m) => [m[2], m[3]]);
 
   it.each([
-    ['not_submitted', notFound, /^: submit it: comment <code>\/trunk merge<\/code> on the PR/],
+    [
+      'not_submitted',
+      notFound,
+      /^: submit it: comment <code>\/trunk merge<\/code> on the PR, use the Trunk web app, or run <code>trunk merge 1842<\/code>$/,
+    ],
     ['state_failed', found({ state: 'failed' }), /^: fix what failed, then submit it again/],
     ['state_cancelled', found({ state: 'cancelled' }), /^: submit it again when it should merge/],
     ['state_pending_failure', found({ state: 'pending_failure' }), /^: wait: the queue retests it/],
@@ -167,7 +171,7 @@ describe('what clears each reason', () => {
     [
       'base_branch_mismatch',
       found({ state: 'not_ready', readiness: readiness({ doesBaseBranchMatch: false }) }),
-      /^: retarget the PR to the queue's branch, or point target-branch at the queue/,
+      /^: retarget the PR to the queue&#39;s branch, or point <code>target-branch<\/code> at the queue/,
     ],
     [
       'mergeability_not_mergeable',
@@ -307,14 +311,14 @@ describe('time and place', () => {
     expect(html).toContain('<th align="left">PRs ahead</th><td>4,320 (2 testing, 4,318 waiting)</td>');
     expect(html).toContain('4,321 of 5,001');
     expect(headline(html)).toBe(
-      '✅ Ready: PR #1842 is in the queue, waiting for a test run (pending) for 12 min, 4,321st in line',
+      '✅ Ready: PR #1842 is waiting in the queue for a test run for 12 min, 4,321st in line',
     );
     const single = render({ status: status({ queue: queue([[1842, 'testing']]) }) });
     expect(single).toContain('1 entry.');
     expect(single).toContain('none: it is first');
     expect(
       render({ wait: { waitFor: ['merged'], waitedSeconds: 5, timedOut: false, ended: 'reached merged', polls: 1 } }),
-    ).toContain('reached merged after 5s (waiting for merged, 1 poll)');
+    ).toContain('reached merged after 5 s (waiting for merged, 1 poll)');
   });
 
   it('the queue settings are folded, being reference rather than news', () => {
@@ -330,7 +334,7 @@ describe('time and place', () => {
 
   it('a queue that is not running is said up front', () => {
     expect(render({ status: status({ queue: queue([[1842, 'pending']], { state: 'paused' }) }) })).toMatch(
-      /^<h2>.*<\/h2>\n<p>⚠️ The merge queue is paused: nothing is tested or merged/,
+      /^<h2>.*<\/h2>\n<p>⚠️ The merge queue is paused: nothing merges and no new test run starts/,
     );
   });
 });

@@ -52,7 +52,7 @@ describe.each(['v1', 'v2'] as const)('through %s', (api) => {
     expect(result.summary).toMatch(
       /^<h2>✅ Queue main is healthy: 2 testing, 1 waiting; the longest wait is 30 min<\/h2>/,
     );
-    expect(result.lines).toContain('Queue main is healthy: 2 testing, 1 waiting; the longest wait is 30 min (ready).');
+    expect(result.lines).toContain('Queue main is healthy: 2 testing, 1 waiting; the longest wait is 30 min.');
     const asked = sim.requests.map((request) => request.endpoint);
     expect(asked).toEqual(
       api === 'v1' ? ['getQueue'] : ['v2.repositories', 'v2.mergeQueues', 'v2.order', 'v2.pullRequests'],
@@ -67,7 +67,7 @@ describe.each(['v1', 'v2'] as const)('through %s', (api) => {
     sim.useScenario(scenario);
     const result = await report(api, { 'fail-if-not-ready': 'true' });
     expect(result.code).toBe(1);
-    expect(result.error).toMatch(new RegExp(`^Queue main is not healthy: ${reason} \\(`));
+    expect(result.error).toMatch(new RegExp(`^Queue main is not healthy: .* \\(${reason}\\)\\.$`));
     expect(result.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': reason });
     expect(result.summary).toMatch(/^<h2>❌ Queue main /);
   });

@@ -44,7 +44,7 @@ describe('a pull_request run', () => {
       'timed-out': 'false',
     });
     expect(result.log).toContain(
-      'PR #1842 is being tested (testing), ready, position 2 of 3; the main queue is running.',
+      'PR #1842 is being tested, ready, 2nd of 3 in line; the main queue is running (testing).',
     );
     expect(result.summary).toMatch(/^<h2>✅ Ready: /);
     expect(result.secrets).toEqual([sim.token]);
@@ -214,7 +214,7 @@ describe('the verdict as a gate', () => {
     const result = await run({ 'fail-if-not-ready': 'true' });
     expectFailure(
       result,
-      'PR #1842 is not ready for the merge queue: mergeability_in_progress (GitHub mergeability is in_progress), impacted_targets_missing (impacted targets have not been uploaded).',
+      'PR #1842 is not ready: GitHub is still computing whether it can merge, and its impacted targets have not been uploaded (not_ready, mergeability_in_progress, impacted_targets_missing).',
     );
     expect(result.outputs).toMatchObject({ state: 'not_ready', ready: 'false', position: '' });
     expect(result.summary).toMatch(/^<h2>❌ Not ready: /);
@@ -244,7 +244,7 @@ describe('the verdict as a gate', () => {
   it('a failed PR is not ready for its own reason, not as not_submitted', async () => {
     sim.script('getSubmittedPullRequest', [{ body: prBody({ state: 'failed', isCurrentlySubmittedToQueue: false }) }]);
     const result = await run({ 'fail-if-not-ready': 'true' });
-    expectFailure(result, /^PR #1842 is not ready for the merge queue: state_failed \(the queue failed it\)\.$/);
+    expectFailure(result, /^PR #1842 left the queue: the queue failed it \(failed, state_failed\)\.$/);
     expect(result.outputs['not-ready-reasons']).toBe('state_failed');
   });
 });
@@ -441,7 +441,7 @@ describe('the queue state', () => {
     const result = await run();
     expect(result.code).toBe(0);
     expect(warnings(result)).toEqual([
-      '::warning::The merge queue is paused: nothing is tested or merged until it resumes, so PR #1842 will not move until then.',
+      '::warning::The merge queue is paused: nothing merges and no new test run starts until it resumes, though test runs already going may finish, so PR #1842 will not merge until then.',
     ]);
     expect(result.outputs['queue-state']).toBe('paused');
   });
@@ -451,7 +451,7 @@ describe('the queue state', () => {
     const result = await run();
     expect(warnings(result)).toEqual([
       expect.stringMatching(
-        /^::warning::The merge queue is draining: PRs already in it, PR #1842 among them, keep going/,
+        /^::warning::The merge queue is draining: the PRs already in it, PR #1842 among them, are still tested and merged/,
       ),
     ]);
   });
@@ -468,13 +468,15 @@ describe('wait-for', () => {
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({ state: 'merged', 'timed-out': 'false', position: '' });
     expect(Number(result.outputs['waited-seconds'])).toBeGreaterThanOrEqual(45);
-    expect(result.summary).toMatch(/reached merged after \d+s \(waiting for merged, 4 polls\)/);
+    expect(result.summary).toMatch(/reached merged after \d+ s \(waiting for merged, 4 polls\)/);
     expect([sim.count('getSubmittedPullRequest'), sim.count('getQueue')]).toEqual([4, 2]);
     expect(result.lines.filter((line) => !line.startsWith('::'))).toEqual([
-      'Waiting up to 1h 0m 0s for PR #1842 to reach merged; it is being tested (testing), ready.',
-      expect.stringMatching(/^PR #1842 is tests passed, merging \(tests_passed\), ready \(\d+s waited, 3 polls\)\.$/),
-      expect.stringMatching(/^PR #1842 is merged, ready \(\d+s waited, 4 polls\)\.$/),
-      expect.stringMatching(/^PR #1842 is merged, reached after \d+s\.$/),
+      'Waiting up to 1 h for PR #1842 to reach merged; it is being tested, ready (testing).',
+      expect.stringMatching(
+        /^PR #1842 is through its tests and waiting to merge, ready \(tests_passed\); \d+ s waited, 3 polls\.$/,
+      ),
+      expect.stringMatching(/^PR #1842 is merged, ready; \d+ s waited, 4 polls\.$/),
+      expect.stringMatching(/^PR #1842 is merged, reached after \d+ s\.$/),
       'PR #1842 is merged, ready, not listed in the queue (1 entry); the main queue is running.',
     ]);
   });
@@ -483,7 +485,7 @@ describe('wait-for', () => {
     const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '3600' });
     expectFailure(
       result,
-      'Timed out after 1h 0m 0s waiting for PR #1842 to reach merged; it is being tested (testing), ready.',
+      'Timed out after 1 h waiting for PR #1842 to reach merged; it is being tested, ready (testing).',
     );
     expect(result.outputs).toMatchObject({
       state: 'testing',
@@ -501,7 +503,10 @@ describe('wait-for', () => {
   it('a PR already in a final state is not waited for, and the log does not say it is', async () => {
     sim.setPrStates(['failed']);
     const result = await run({ 'wait-for': 'merged' });
-    expectFailure(result, 'PR #1842 reached failed, a final state that is not in wait-for (merged).');
+    expectFailure(
+      result,
+      'PR #1842 is out of the queue after failing, a final state that wait-for does not list (failed, merged).',
+    );
     expect(result.log).not.toContain('Waiting up to');
     expect(sim.count('getSubmittedPullRequest')).toBe(1);
   });
@@ -509,7 +514,10 @@ describe('wait-for', () => {
   it('fails at once on a final state it was not waiting for', async () => {
     sim.setPrStates(['testing', 'failed']);
     const result = await run({ 'wait-for': 'merged' });
-    expectFailure(result, 'PR #1842 reached failed, a final state that is not in wait-for (merged).');
+    expectFailure(
+      result,
+      'PR #1842 is out of the queue after failing, a final state that wait-for does not list (failed, merged).',
+    );
     expect(result.outputs).toMatchObject({
       state: 'failed',
       'timed-out': 'false',
@@ -568,7 +576,7 @@ describe('wait-for', () => {
     // The PR's answer came, the queue's never did: a read is both or nothing, so there is no state.
     expectFailure(
       result,
-      /^Timed out after 1s waiting for PR #1842 to reach merged: Trunk did not answer within it \(getQueue, sent 1s before the deadline, still had no answer\)\. Check api-url, and request-timeout-seconds against wait-timeout-seconds\.$/,
+      /^Timed out after 1 s waiting for PR #1842 to reach merged: Trunk did not answer within it \(getQueue, sent 1 s before the deadline, still had no answer\)\. Check api-url, and request-timeout-seconds against wait-timeout-seconds\.$/,
     );
     expect(result.outputs).toMatchObject({ 'timed-out': 'true', 'waited-seconds': '1', state: '' });
   });
@@ -581,7 +589,7 @@ describe('wait-for', () => {
     expect(lines[0]).toMatch(/^::warning::The merge queue is paused: /);
     expect(warnings(result)).toHaveLength(1);
     expect(lines[1]).toMatch(
-      /^Waiting up to 2m 0s for PR #1842 to reach merged; it is in the queue, waiting for a test run \(pending\), ready; the queue is paused\.$/,
+      /^Waiting up to 2 min for PR #1842 to reach merged; it is waiting in the queue for a test run, ready \(pending\); the queue is paused\.$/,
     );
     expect(result.lines).toContainEqual(
       expect.stringMatching(/^Still waiting for merged: .*; the queue was paused at the start\.$/),
@@ -593,7 +601,7 @@ describe('wait-for', () => {
     const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '60', 'fail-if-not-ready': 'true' });
     expectFailure(
       result,
-      /^Timed out after 1m 0s waiting for PR #1842 .* Also: PR #1842 is not ready for the merge queue: mergeability_in_progress/,
+      /^Timed out after 1 min waiting for PR #1842 .* Also: PR #1842 is not ready: GitHub is still computing whether it can merge/,
     );
   });
 });
@@ -604,7 +612,7 @@ describe('a wait that gets no answer', () => {
     const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '600', retries: '0' });
     expectFailure(
       result,
-      /^Timed out after 10m 0s waiting for PR #1842 to reach merged; it is being tested \(testing\), ready; 39 polls failed, the last with: Trunk API getSubmittedPullRequest: HTTP 503: upstream down\.$/,
+      /^Timed out after 10 min waiting for PR #1842 to reach merged; it is being tested, ready \(testing\); 39 polls failed, the last with: Trunk API getSubmittedPullRequest: HTTP 503: upstream down\.$/,
     );
     expect(result.outputs).toMatchObject({ state: 'testing', position: '2', 'queue-length': '3', 'timed-out': 'true' });
     expect(result.summary).toContain('39 polls failed, the last with: Trunk API getSubmittedPullRequest: HTTP 503');
@@ -630,7 +638,7 @@ describe('a wait that gets no answer', () => {
     expectFailure(
       result,
       new RegExp(
-        `^Timed out after 1m 0s waiting for PR #1842 to reach merged: Trunk was never reached\\. The last of 4 attempts failed: Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\); nothing accepts connections there: check api-url\\.$`,
+        `^Timed out after 1 min waiting for PR #1842 to reach merged: Trunk was never reached\\. The last of 4 attempts failed: Trunk API (getSubmittedPullRequest|getQueue): connection to ${url.slice(7).replace(/\./g, '\\.')} failed \\(ECONNREFUSED\\); nothing accepts connections there: check api-url\\.$`,
       ),
     );
     expect(result.outputs).toMatchObject({ state: '', 'timed-out': 'true', 'waited-seconds': '60' });
@@ -653,7 +661,7 @@ describe('a wait that gets no answer', () => {
     });
     expectFailure(
       result,
-      /^Timed out after 1m 0s waiting for PR #1842 to reach merged: Trunk was never reached\. The last of \d+ attempts failed: Trunk API (getSubmittedPullRequest|getQueue): .* — check api-url, and the network or proxy between the runner and Trunk\.$/,
+      /^Timed out after 1 min waiting for PR #1842 to reach merged: Trunk was never reached\. The last of \d+ attempts failed: Trunk API (getSubmittedPullRequest|getQueue): .* — check api-url, and the network or proxy between the runner and Trunk\.$/,
     );
   });
 
@@ -693,7 +701,7 @@ describe('a cancelled job', () => {
       'The step was cancelled (the job was cancelled: SIGTERM) while waiting for PR #1842 to reach merged; the outputs and the summary show the last answer.',
     );
     expect(result.outputs).toMatchObject({ state: 'testing', position: '2', 'timed-out': 'false' });
-    expect(result.summary).toMatch(/^<h2>❌ Ready, but the step failed: PR #1842 is being tested \(testing\)/);
+    expect(result.summary).toMatch(/^<h2>❌ Ready, but the step failed: PR #1842 is being tested for /);
     expect(result.summary).toContain('<p>❌ The step was cancelled (the job was cancelled: SIGTERM)');
     expect(result.summary).toContain('cancelled after');
     // The queue was not read again for a job that is going away.
@@ -746,7 +754,7 @@ describe('decisions on the answer as sent; the credentials cut out where text le
     );
     expect(result.code).toBe(1);
     expect(result.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': 'state_***' });
-    expect(result.error).toMatch(/^PR #1842 is not ready for the merge queue: state_\*\*\* /);
+    expect(result.error).toMatch(/^PR #1842 is failing in the queue: .* \(\*\*\*, state_\*\*\*\)\.$/);
   });
 
   it('a PR number that shares 8 digits with the token is asked about and reported as it is', async () => {
@@ -804,7 +812,7 @@ describe('decisions on the answer as sent; the credentials cut out where text le
     const result = await run({ 'wait-for': 'merged', 'wait-timeout-seconds': '30' });
     expectFailure(
       result,
-      /^Timed out after 30s waiting for PR #1842 to reach merged; it is in a state this version does not know \(testing still ::error::fake\), ready\.$/,
+      /^Timed out after 30 s waiting for PR #1842 to reach merged; it is in a state this version does not know \(testing still ::error::fake\), ready\.$/,
     );
   });
 });

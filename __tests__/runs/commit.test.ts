@@ -132,7 +132,7 @@ describe("the commit's verdict", () => {
     );
     if ('scope' in found) throw new Error(`a PR run for #${found.pr}`);
     expect(found.outputs.outputs).toMatchObject({ 'timed-out': 'true', 'waited-seconds': '60', ready: 'false' });
-    expect(found.report.failures[0]).toMatch(/^Timed out after 1m 0s waiting for PR #1842 to reach merged\.$/);
+    expect(found.report.failures[0]).toMatch(/^Timed out after 1 min waiting for PR #1842 to reach merged\.$/);
   });
 });
 

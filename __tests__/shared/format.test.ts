@@ -1,14 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  clip,
-  formatDuration,
-  grouped,
-  humanSpan,
-  oneLine,
-  ordinal,
-  plural,
-  utcClock,
-} from '../../src/shared/format.js';
+import { clip, duration, grouped, oneLine, ordinal, plural, utcClock } from '../../src/shared/format.js';
 
 describe('text as people read it', () => {
   it('oneLine folds controls and line breaks', () => {
@@ -29,20 +20,23 @@ describe('text as people read it', () => {
 
   it.each([
     [0, '0 s'],
+    [0.9, '0 s'],
+    [40, '40 s'],
     [59, '59 s'],
     [60, '1 min'],
-    [3599, '59 min'],
+    [240, '4 min'],
+    [270, '4 min 30 s'],
+    [3599, '59 min 59 s'],
     [3600, '1 h'],
-    [3660, '1 h 1 min'],
-    [47 * 3600, '47 h'],
-    [48 * 3600, '2 days'],
-    [50 * 3600, '2 days 2 h'],
-  ])('humanSpan(%d) is %s', (seconds, text) => {
-    expect(humanSpan(seconds)).toBe(text);
-  });
-
-  it('formatDuration for wait lines', () => {
-    expect([formatDuration(7), formatDuration(125), formatDuration(3600)]).toEqual(['7s', '2m 5s', '1h 0m 0s']);
+    [3659, '1 h'],
+    [3900, '1 h 5 min'],
+    [3930, '1 h 5 min'],
+    [47 * 3600, '1 d 23 h'],
+    [2 * 86_400 + 3 * 3600 + 59, '2 d 3 h'],
+    [2 * 86_400 + 59, '2 d'],
+    [-5, '0 s'],
+  ])('duration(%d) is %s: two largest units, truncated', (seconds, text) => {
+    expect(duration(seconds)).toBe(text);
   });
 
   it('plurals and ordinals, with thousands grouped', () => {

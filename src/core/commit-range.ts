@@ -2,7 +2,7 @@
 // from the tip back to base-sha, read from GitHub's compare. A merge commit's other parents are its
 // PR's own commits, which come with it, so only the first parents are walked. Pure. A range that
 // cannot be read in full is never guessed at: it is `unchecked`, with why, and the gate holds.
-import { shortSha, withoutStop } from '../shared/format.js';
+import { outside, shortSha, withoutStop } from '../shared/format.js';
 
 /** At most this many commits on the chain are checked (one GitHub lookup each). */
 export const MAX_RANGE_COMMITS = 100;
@@ -32,7 +32,7 @@ export function rangeFrom(base: string, head: string, comparison: Comparison): C
     return {
       kind: 'unchecked',
       base,
-      why: `base-sha ${shortSha(base)} is not an ancestor of ${shortSha(head)} (GitHub compares them as ${status}): a force push may have rewritten the branch; set base-sha to a commit the branch still has`,
+      why: `base-sha ${shortSha(base)} is not an ancestor of ${shortSha(head)} (GitHub compares them as ${outside(status)}): a force push may have rewritten the branch; set base-sha to a commit the branch still has`,
     };
   }
   const bySha = new Map(commits.map((commit) => [commit.sha, commit.parents]));
@@ -69,6 +69,6 @@ export function rangeUnread(base: string, message: string): CommitRange {
   return {
     kind: 'unchecked',
     base,
-    why: `the commits since base-sha ${shortSha(base)} could not be read: ${withoutStop(message)}`,
+    why: `the commits since base-sha ${shortSha(base)} could not be read: ${outside(withoutStop(message))}`,
   };
 }

@@ -4,7 +4,7 @@
 import type { Report } from './report.js';
 import type { CommitVerdict } from './commit-verdict.js';
 import { TRUNK_MERGES } from './commit-verdict.js';
-import { commitSentence, type CommitWordsContext } from './commit-words.js';
+import { commitSentence, type CommitWordsContext } from './words/commit.js';
 
 export interface CommitReportInput {
   verdict: CommitVerdict;

@@ -9,7 +9,7 @@ import type { CommitPr, PrAnswer } from './model.js';
 import { decideVerdict, stateOf, type ReasonCode } from './verdict.js';
 
 /** Why one commit did not come through the queue. */
-type CommitFault =
+export type CommitFault =
   'no_pull_request' | 'not_merge_commit' | 'not_merged_by_queue' | 'merged_manually' | 'merge_reason_unknown';
 
 /** States Trunk passes through on its way to merging: a PR GitHub has merged may not be recorded yet. */
@@ -99,12 +99,13 @@ export function decideCommitVerdict({ commits, range, trunk, merges }: CommitVer
   if (tip?.fault) {
     reasons.push(tip.fault);
     // The PR's own codes beside it: `not_merged_by_queue,not_submitted`.
-    if (tip.fault === 'not_merged_by_queue' && tip.trunk) reasons.push(...decideVerdict(tip.trunk).reasons);
+    if (tip.trunk) reasons.push(...decideVerdict(tip.trunk).reasons);
   }
   if (range.kind === 'unchecked') reasons.push('commit_range_unchecked');
   if (findings.slice(1).some((found) => found.fault)) reasons.push('earlier_commit_not_from_queue');
   const unique = [...new Set(reasons)];
-  return { ready: unique.length === 0, reasons: unique, findings };
+  // Nothing checked is no answer: a gate that cannot tell holds.
+  return { ready: unique.length === 0 && findings.length > 0, reasons: unique, findings };
 }
 
 function finding(

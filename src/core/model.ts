@@ -105,6 +105,11 @@ export interface BlockReason {
   code: string;
   message?: string;
   check?: string;
+  /** Approving reviews it has and needs (review_required). */
+  have?: number;
+  need?: number;
+  /** The PR it conflicts with or is stacked on, when Trunk names one. */
+  ontoPrNumber?: number;
 }
 
 export interface TestRun {

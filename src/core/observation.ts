@@ -4,8 +4,7 @@ import type { ApiError, Interrupted } from '../shared/errors.js';
 import type { Clock } from '../shared/time.js';
 import type { Log } from '../shared/log.js';
 import type { PrAnswer, PrSource, QueueAnswer, Snapshot, Story } from './model.js';
-import { decideVerdict, stateOf, verdictText } from './verdict.js';
-import { stateWords } from './state-words.js';
+import { queueStateWords } from './words/states.js';
 
 /** How a wait went: the outputs, the summary and the log all read it from here. */
 export interface WaitOutcome {
@@ -81,15 +80,12 @@ export function cancelReason(cancel: AbortSignal): string {
   return typeof cancel.reason === 'string' ? cancel.reason : 'the job was cancelled';
 }
 
-export function describe(answer: PrAnswer): string {
-  return `${stateWords(stateOf(answer))}, ${verdictText(decideVerdict(answer))}`;
-}
-
 /**
  * While the queue is not running, the wait's lines say so: it is why nothing moves. Between the
  * first and the last read the queue is not asked again, so a heartbeat says what it last was.
  */
 export function queueNote({ queue }: Pick<Observation, 'queue'>, tense: 'is' | 'was' = 'is'): string {
   if (!queue || queue.queue.state === 'running') return '';
-  return tense === 'is' ? `; the queue is ${queue.queue.state}` : `; the queue was ${queue.queue.state} at the start`;
+  const state = queueStateWords(queue.queue.state);
+  return tense === 'is' ? `; the queue is ${state}` : `; the queue was ${state} at the start`;
 }

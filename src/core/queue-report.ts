@@ -1,106 +1,11 @@
-// What a report on the queue itself says, in words: the one sentence that leads the summary and
-// is the log's account, what each health reason means and what clears it, and the lines the log
-// owes the reader. Pure; codes appear only in parentheses, for whoever greps for them.
-import { humanSpan, plural } from '../shared/format.js';
+// What a report on the queue itself owes the log: its one sentence as the account, the failure
+// of fail-if-not-ready, a warning when it does not fail, and what could not be checked. Pure; the
+// words are ./words/queue.ts's.
 import type { QueueFacts } from './model.js';
-import type { AgeRule, HealthReason, QueueHealth } from './health.js';
+import type { QueueHealth } from './health.js';
 import type { Report } from './report.js';
-import { queueStateWords } from './state-words.js';
-
-/** What a queue that is not running means for the PRs in it. */
-const STATE_MEANING: ReadonlyMap<string, string> = new Map([
-  ['paused', 'nothing is tested or merged until it resumes'],
-  ['draining', 'PRs in it keep going, but nothing new is admitted'],
-  ['switching_modes', 'nothing new is admitted until the switch ends'],
-]);
-
-/** What clears each reason, for the summary. */
-const FIXES: ReadonlyMap<string, string> = new Map([
-  ['queue_paused', 'resume the queue in the Trunk web app once whatever paused it is over'],
-  ['queue_draining', 'set the queue running again in the Trunk web app when the drain is done'],
-  ['queue_switching_modes', 'wait: the switch ends once the PRs already in the queue are through'],
-  ['testing_overdue', 'Trunk should have given up on that run: look at it in the Trunk web app, and at its CI jobs'],
-  [
-    'queue_stalled',
-    'look at the first PRs in the Trunk web app: a required check that never reports, or a test branch that cannot be built, keeps a queue from testing',
-  ],
-]);
-
-/** "2 testing, 5 waiting", or "empty". */
-function counts({ testing, waiting }: QueueHealth): string {
-  return testing + waiting === 0 ? 'empty' : `${testing} testing, ${waiting} waiting`;
-}
-
-function longestWait(health: QueueHealth): string {
-  const age = health.longestWait?.ageSeconds;
-  if (age === undefined) return '';
-  return `; the longest wait is ${health.unknownAges > 0 ? 'at least ' : ''}${humanSpan(age)}`;
-}
-
-/** Why a rule could not be checked, as a clause. */
-function undecidedWords(rule: AgeRule): string {
-  return rule === 'queue_stalled'
-    ? 'whether it is stalled is unknown: Trunk sent no time for any entry'
-    : 'whether a test run is past its timeout is unknown: Trunk sent no time for the PRs testing';
-}
-
-function overdueWords(health: QueueHealth): string {
-  const [first] = [...health.overdue].sort((a, b) => (b.ageSeconds ?? 0) - (a.ageSeconds ?? 0));
-  const limit = humanSpan(health.testingTimeoutMinutes * 60);
-  const how = `been testing for ${humanSpan(first?.ageSeconds ?? 0)}, over the ${limit} limit`;
-  return health.overdue.length === 1
-    ? `has a test run past its timeout: #${first?.entry.number} has ${how}`
-    : `has ${health.overdue.length} test runs past their timeout: the oldest, #${first?.entry.number}, has ${how}`;
-}
-
-function stalledWords(health: QueueHealth): string {
-  return `is stalled: ${health.waiting} waiting, none testing, and no entry has changed state for ${humanSpan(health.quietSeconds ?? 0)}`;
-}
-
-/**
- * The health in one sentence, without a closing stop: "Queue main is paused: nothing is tested or
- * merged; 1 testing, 2 waiting", "Queue main is healthy: 2 testing, 5 waiting; the longest wait is
- * 1 h 12 min". Plain text: the summary escapes it (the branch is API text).
- */
-export function healthSentence(queue: QueueFacts, health: QueueHealth): string {
-  const name = `Queue ${queue.branch}`;
-  const [first] = health.reasons;
-  if (first === undefined) {
-    const unsure = health.undecided.map((rule) => `; ${undecidedWords(rule)}`).join('');
-    // Not "healthy" when a check could not be made: running is all that is known.
-    return `${name} is ${unsure ? 'running' : 'healthy'}: ${counts(health)}${longestWait(health)}${unsure}`;
-  }
-  if (first === 'testing_overdue') return `${name} ${overdueWords(health)}; ${counts(health)}`;
-  if (first === 'queue_stalled') return `${name} ${stalledWords(health)}`;
-  const meaning = STATE_MEANING.get(queue.state);
-  return `${name} is ${queueStateWords(queue.state)}${meaning ? `: ${meaning}` : ''}; ${counts(health)}`;
-}
-
-/** What a reason means, in words. */
-export function describeHealthReason(code: HealthReason, queue: QueueFacts, health: QueueHealth): string {
-  if (code === 'testing_overdue') return `the queue ${overdueWords(health)}`;
-  if (code === 'queue_stalled') {
-    return `the queue ${stalledWords(health)}, longer than stall-minutes allows (${humanSpan(health.stallMinutes * 60)})`;
-  }
-  const meaning = STATE_MEANING.get(queue.state);
-  return `the queue is ${queueStateWords(queue.state)}${meaning ? `: ${meaning}` : ''}`;
-}
-
-/** What clears a reason; undefined for a queue state this version does not know. */
-export function fixForHealthReason(code: HealthReason): string | undefined {
-  return FIXES.get(code);
-}
-
-/** Which ages Trunk did not send, and what that leaves out; undefined when it sent them all. */
-export function agesNote(queue: QueueFacts, health: QueueHealth): string | undefined {
-  const unknown = health.unknownAges;
-  if (unknown === 0) return undefined;
-  if (unknown >= queue.length) {
-    const all = queue.length === 1 ? 'the one entry' : `any of the ${plural(queue.length, 'entry', 'entries')}`;
-    return `Trunk sent no state time for ${all}, so the waits, and whether the queue is stalled or a test run is overdue, are unknown`;
-  }
-  return `Trunk sent no state time for ${plural(unknown, 'entry', 'entries')} of ${queue.length}, so the longest wait and the checks for a stalled queue and for overdue test runs count only the others`;
-}
+import { agesNote, describeHealthReason, healthSentence, undecidedWords } from './words/queue.js';
+import { clauses } from './words/story.js';
 
 export interface QueueReportInput {
   queue: QueueFacts;
@@ -110,20 +15,14 @@ export interface QueueReportInput {
 
 /** The failures, the account and the lines a report on the queue owes the log. */
 export function buildQueueReport({ queue, health, failIfNotReady }: QueueReportInput): Report {
-  const reasons = health.reasons.map((code) => `${code} (${describeHealthReason(code, queue, health)})`).join(', ');
-  const verdict = health.ready ? 'ready' : `not ready: ${health.reasons.join(', ')}`;
-  const failures = failIfNotReady && !health.ready ? [`Queue ${queue.branch} is not healthy: ${reasons}.`] : [];
+  const why = clauses(health.reasons.map((code) => describeHealthReason(code, queue, health)));
+  const codes = health.reasons.length ? ` (${health.reasons.join(', ')})` : '';
+  const failures = failIfNotReady && !health.ready ? [`Queue ${queue.branch} is not healthy: ${why}${codes}.`] : [];
   const warnings: string[] = [];
   // A scheduled report that does not fail still leaves an annotation where people look.
-  if (!health.ready && !failIfNotReady) warnings.push(`Queue ${queue.branch} needs attention: ${reasons}.`);
+  if (!health.ready && !failIfNotReady) warnings.push(`Queue ${queue.branch} needs attention: ${why}${codes}.`);
   for (const rule of health.undecided) warnings.push(`Queue ${queue.branch}: ${undecidedWords(rule)}.`);
   const note = agesNote(queue, health);
   const notices = note && health.undecided.length === 0 ? [`${note}.`] : [];
-  return {
-    failures,
-    statusLine: `${healthSentence(queue, health)} (${verdict}).`,
-    lines: [],
-    warnings,
-    notices,
-  };
+  return { failures, statusLine: `${healthSentence(queue, health)}${codes}.`, lines: [], warnings, notices };
 }

@@ -2,12 +2,12 @@
 // that make up the one error line, and the lines the log owes the reader. The entry point writes
 // it out; nothing here does I/O.
 import { ActionError, messageOf } from '../shared/errors.js';
-import { formatDuration, plural, withoutStop } from '../shared/format.js';
-import { describe, queueNote, type Observation } from './observation.js';
+import { duration, withoutStop } from '../shared/format.js';
+import { queueNote, type Observation } from './observation.js';
 import { timedOutMessage } from './wait-cause.js';
-import { deriveStatus, queueStateNote, type Status } from './status.js';
-import { describeReason, verdictText } from './verdict.js';
-import { queueStateWords, stateWords } from './state-words.js';
+import { deriveStatus, type Status } from './status.js';
+import { answerWords, notReadyLine, prQueueNote, prStatusLine } from './words/pr.js';
+import { stateWords, wantedStates } from './words/states.js';
 
 export interface ReportInput {
   prNumber: number;
@@ -48,12 +48,9 @@ export function buildReport(input: ReportInput): Report {
   const stopped = stopMessage(input);
   if (stopped) failures.push(stopped);
   // On the last answer, whatever else failed (a wait that timed out, say): its reasons are news too.
-  if (input.failIfNotReady && status && !status.verdict.ready) {
-    const reasons = status.verdict.reasons.map((code) => `${code} (${describeReason(code)})`).join(', ');
-    failures.push(`PR #${prNumber} is not ready for the merge queue: ${reasons}.`);
-  }
+  if (input.failIfNotReady && status && !status.verdict.ready) failures.push(notReadyLine(status));
   const warnings = [...seen.warnings];
-  const note = status && queueStateNote(status);
+  const note = status && prQueueNote(status);
   if (note && note !== seen.queueWarning) warnings.push(note);
   const estimate = status?.story?.estimate;
   const lines =
@@ -65,7 +62,7 @@ export function buildReport(input: ReportInput): Report {
   return {
     status,
     failures,
-    statusLine: status && statusLine(status),
+    statusLine: status && prStatusLine(status),
     lines,
     warnings,
     notices: seen.story?.leftOut ?? [],
@@ -74,21 +71,21 @@ export function buildReport(input: ReportInput): Report {
 
 function stopMessage({ observation: seen, prNumber, waitFor, waitTimeoutMs }: ReportInput): string | undefined {
   const { stop } = seen;
-  const wanted = waitFor.join(' or ');
-  const now = seen.pr ? `; it is ${describe(seen.pr)}` : '';
+  const wanted = wantedStates(waitFor);
+  const now = seen.pr ? `; it is ${answerWords(seen.pr)}` : '';
   switch (stop.kind) {
     case 'answered':
     case 'reached':
       return undefined;
     case 'final-state':
-      return `PR #${prNumber} reached ${stop.state}, a final state that is not in wait-for (${wanted})${queueNote(seen)}.`;
+      return `PR #${prNumber} is ${stateWords(stop.state)}, a final state that wait-for does not list (${[stop.state, ...waitFor].join(', ')})${queueNote(seen)}.`;
     case 'cancelled':
       return `The step was cancelled (${stop.reason})${seen.wait ? ` while waiting for PR #${prNumber} to reach ${wanted}` : ''}; the outputs and the summary show the last answer${seen.pr ? '' : ' (there was none)'}.`;
     case 'failed':
       return failureMessage(stop.error);
     case 'timed-out':
       return timedOutMessage(stop, {
-        headline: `Timed out after ${formatDuration(waitTimeoutMs / 1000)} waiting for PR #${prNumber} to reach ${wanted}`,
+        headline: `Timed out after ${duration(waitTimeoutMs / 1000)} waiting for PR #${prNumber} to reach ${wanted}`,
         now,
         queueNote: queueNote(seen),
       });
@@ -104,14 +101,4 @@ export function failureMessage(error: unknown): string {
 /** An expected failure needs no stack trace; an unexpected one's goes to the debug log. */
 export function isUnexpected(error: unknown): boolean {
   return !(error instanceof ActionError);
-}
-
-function statusLine(status: Status): string {
-  const { queue } = status;
-  const { length } = queue;
-  const place =
-    status.position === undefined
-      ? `not listed in the queue (${plural(length, 'entry', 'entries')})`
-      : `position ${status.position} of ${length}`;
-  return `PR #${status.prNumber} is ${stateWords(status.state)}, ${verdictText(status.verdict)}, ${place}; the ${queue.branch} queue is ${queueStateWords(queue.state)}.`;
 }

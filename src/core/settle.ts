@@ -6,10 +6,11 @@
 import { ApiError, CancelledError } from '../shared/errors.js';
 import type { Log } from '../shared/log.js';
 import type { Clock } from '../shared/time.js';
-import { formatDuration } from '../shared/format.js';
+import { duration } from '../shared/format.js';
 import type { PrAnswer } from './model.js';
 import { stateOf } from './verdict.js';
-import { stateWords } from './state-words.js';
+import { stateWords } from './words/states.js';
+import { HEARTBEAT_MS } from './wait.js';
 
 export interface SettleOptions {
   /** Reads these PRs again: one batched read where the API allows. */
@@ -40,6 +41,7 @@ export async function settle(first: ReadonlyMap<number, PrAnswer>, options: Sett
   const deadline = clock.timeout(budgetMs);
   const signal = AbortSignal.any([deadline, cancel]);
   let polls = 0;
+  let lastWarningAtMs = Number.NEGATIVE_INFINITY;
   const done = (ended: Settled['ended']): Settled => ({
     answers,
     waitedSeconds: Math.round((clock.now() - startedMs) / 1000),
@@ -50,8 +52,9 @@ export async function settle(first: ReadonlyMap<number, PrAnswer>, options: Sett
   if (waiting.length === 0) return done('settled');
   // settle-seconds 0: decide on the first answers.
   if (budgetMs <= 0) return done('out-of-time');
+  const prs = `PR${waiting.length === 1 ? '' : 's'} ${joined(waiting.map((n) => `#${n}`))}`;
   log.info(
-    `Trunk still has ${list(waiting, answers)} in the queue, though GitHub shows ${waiting.length === 1 ? 'it' : 'them'} merged: waiting up to ${formatDuration(budgetMs / 1000)} for Trunk to record the merge.`,
+    `GitHub shows ${prs} merged, but Trunk still reports ${list(waiting, answers)}: waiting up to ${duration(budgetMs / 1000)} for Trunk to record the merge.`,
   );
   for (;;) {
     try {
@@ -63,7 +66,13 @@ export async function settle(first: ReadonlyMap<number, PrAnswer>, options: Sett
       if (cancel.aborted) return done('cancelled');
       if (deadline.aborted && error instanceof CancelledError) break;
       if (!(error instanceof ApiError) || !error.transient) throw error;
-      log.warning(`${error.message}; still waiting for Trunk to record the merge.`);
+      // At the heartbeat's pace, as the wait for wanted states says it: an outage is a few lines.
+      if (clock.now() - lastWarningAtMs >= HEARTBEAT_MS) {
+        log.warning(`${error.message}; still waiting for Trunk to record the merge.`);
+        lastWarningAtMs = clock.now();
+      } else {
+        log.debug(`${error.message}; still waiting for Trunk to record the merge.`);
+      }
       continue;
     }
     const now = options.waitingFor(answers);
@@ -73,17 +82,18 @@ export async function settle(first: ReadonlyMap<number, PrAnswer>, options: Sett
     waiting = now;
     if (waiting.length === 0) return done('settled');
   }
-  log.info(
-    `After ${formatDuration((clock.now() - startedMs) / 1000)}, Trunk still has ${list(waiting, answers)} in the queue.`,
-  );
+  log.info(`After ${duration((clock.now() - startedMs) / 1000)}, Trunk still reports ${list(waiting, answers)}.`);
   return done('out-of-time');
 }
 
-/** "PR #1842 (tests passed, merging)", "PRs #1842 (…) and #1850 (…)". */
+/** "PR #1842 being tested", "PR #1842 being tested and PR #1850 through its tests and waiting to merge". */
 function list(numbers: readonly number[], answers: ReadonlyMap<number, PrAnswer>): string {
-  const each = numbers.map((n) => `#${n} (${stateWords(stateOf(answers.get(n) ?? { found: false }))})`);
-  const joined = each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : (each[0] ?? '');
-  return `${each.length === 1 ? 'PR' : 'PRs'} ${joined}`;
+  return joined(numbers.map((n) => `PR #${n} ${stateWords(stateOf(answers.get(n) ?? { found: false }))}`));
+}
+
+/** "a", "a and b", "a, b and c". */
+function joined(items: readonly string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
 }
 
 /** Until the next poll: the poll interval with up to 10% jitter, never past the budget. */

@@ -3,7 +3,7 @@
 // staleness, and what the queue's own state means for it. Pure: the clock is an argument, and it
 // works on the neutral model, whichever API answered.
 import type { PrAnswer, PrFacts, QueueAnswer, QueueFacts, Story } from './model.js';
-import { decideVerdict, stateOf, TERMINAL_STATES, type Verdict } from './verdict.js';
+import { decideVerdict, stateOf, type Verdict } from './verdict.js';
 import { parseTimestamp, secondsSince, validDate } from '../shared/time.js';
 
 export interface Status {
@@ -83,26 +83,4 @@ export function deriveStatus({
       state === 'testing' && timeoutMinutes > 0 && deadline !== undefined && validDate(deadline) ? deadline : undefined,
     stale: eventHeadSha && pr?.sha ? eventHeadSha.toLowerCase() !== pr.sha.toLowerCase() : undefined,
   };
-}
-
-/**
- * Queue states that hold a PR back, and what each means for it; `running` holds nothing back, and
- * a PR that is finished is held back by nothing.
- */
-export function queueStateNote(status: Status): string | undefined {
-  const { queue, prNumber, position } = status;
-  const listed = position !== undefined;
-  if (TERMINAL_STATES.includes(status.state)) return undefined;
-  switch (queue.state) {
-    case 'paused':
-      return `The merge queue is paused: nothing is tested or merged until it resumes, so PR #${prNumber} will not move until then.`;
-    case 'draining':
-      return listed
-        ? `The merge queue is draining: PRs already in it, PR #${prNumber} among them, keep going, but nothing new is admitted.`
-        : `The merge queue is draining: PRs already in it keep going, but nothing new is admitted, so PR #${prNumber} cannot enter until it runs again.`;
-    case 'switching_modes':
-      return `The merge queue is switching modes: like draining, PRs already in it keep going and nothing new is admitted until the switch ends${listed ? '' : `, so PR #${prNumber} waits`}.`;
-    default:
-      return undefined;
-  }
 }

@@ -37,61 +37,30 @@ const STATE_REASONS: ReadonlyMap<string, ReasonCode> = new Map([
   ['pending_failure', 'state_pending_failure'],
 ]);
 
-/** Every fixed reason code, with the words the log and the summary use for it. */
-const REASONS = {
-  not_submitted: 'not submitted to the queue',
-  state_failed: 'the queue failed it',
-  state_cancelled: 'it was cancelled from the queue',
-  state_pending_failure: 'its test run failed; the queue is checking whether the failure is its own',
-  readiness_unknown: 'the API reported no readiness',
-  base_branch_mismatch: "its base branch is not the queue's branch",
-  impacted_targets_missing: 'impacted targets have not been uploaded',
+/** Every fixed reason code; what each means and what clears it are in ./words/reasons.ts. */
+export const FIXED_REASONS = [
+  'not_submitted',
+  'state_failed',
+  'state_cancelled',
+  'state_pending_failure',
+  'readiness_unknown',
+  'base_branch_mismatch',
+  'impacted_targets_missing',
   // A commit's verdict ("The verdict for a commit").
-  no_pull_request: 'no pull request brought the commit in',
-  not_merge_commit: "the commit is not its pull request's merge commit",
-  not_merged_by_queue: 'GitHub merged its pull request, but the merge queue did not',
-  merged_manually: 'its pull request was merged by hand, around the queue',
-  merge_reason_unknown: "Trunk's history could not say who merged its pull request",
-  commit_range_unchecked: 'the commits before it could not be checked',
-  earlier_commit_not_from_queue: 'an earlier commit of the range did not come through the merge queue',
-} as const;
-
-/** What clears each reason, for the summary: the person reading it wants to know what to do. */
-const FIXES: Record<keyof typeof REASONS, string> = {
-  not_submitted:
-    'submit it: comment <code>/trunk merge</code> on the PR, use the Trunk web app, or run <code>trunk merge &lt;PR&gt;</code>',
-  state_failed: 'fix what failed, then submit it again (<code>/trunk merge</code>)',
-  state_cancelled: 'submit it again when it should merge (<code>/trunk merge</code>)',
-  state_pending_failure:
-    'wait: the queue retests it without the PRs ahead, and fails it only if the failure is its own',
-  readiness_unknown: 'wait for Trunk to evaluate the PR, or check it in the Trunk web app',
-  base_branch_mismatch: "retarget the PR to the queue's branch, or point target-branch at the queue the PR targets",
-  impacted_targets_missing: 'let the CI job that uploads impacted targets finish for the head commit',
-  no_pull_request:
-    'bring changes in through pull requests and the merge queue; a ruleset that requires the merge queue stops direct pushes',
-  not_merge_commit: "deploy the pull request's merge commit, which the queue made, not its branch",
-  not_merged_by_queue:
-    'merge through the queue, not by hand; if Trunk is only slow to record the merge, a longer settle-seconds waits for it',
-  merged_manually:
-    'merge through the queue, not by hand; a ruleset that requires the merge queue stops merges around it',
-  merge_reason_unknown: "re-run the job: Trunk's history may answer next time",
-  commit_range_unchecked:
-    'set base-sha to the last deployed commit the branch still has, within 100 commits of this one',
-  earlier_commit_not_from_queue: 'check the commits listed below: each must be a merge the queue made',
-};
-
-/** What clears a mergeability reason, by GitHub's value. */
-const MERGEABILITY_FIXES: ReadonlyMap<string, string> = new Map([
-  ['in_progress', 'wait: GitHub is still computing mergeability'],
-  ['not_mergeable', "resolve the conflicts, or meet the branch protection's requirements (reviews, checks)"],
-  ['unspecified', 'wait for GitHub to report mergeability, or push to the PR to make it compute again'],
-]);
+  'no_pull_request',
+  'not_merge_commit',
+  'not_merged_by_queue',
+  'merged_manually',
+  'merge_reason_unknown',
+  'commit_range_unchecked',
+  'earlier_commit_not_from_queue',
+] as const;
 
 /** `mergeability_<value>`: open-ended, since the API may send a mergeability this version does not know. */
-export type ReasonCode = keyof typeof REASONS | `mergeability_${string}`;
+export type ReasonCode = (typeof FIXED_REASONS)[number] | `mergeability_${string}`;
 
 /** The reason codes as the docs list them. */
-export const REASON_CODES = [...Object.keys(REASONS), 'mergeability_<value>'] as const;
+export const REASON_CODES = [...FIXED_REASONS, 'mergeability_<value>'] as const;
 
 export interface Verdict {
   ready: boolean;
@@ -146,20 +115,4 @@ function verdict(reasons: ReasonCode[]): Verdict {
  */
 export function asCodePart(value: string): string {
   return value.replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'unspecified';
-}
-
-export function describeReason(code: ReasonCode): string {
-  if (code.startsWith('mergeability_')) return `GitHub mergeability is ${code.slice('mergeability_'.length)}`;
-  return REASONS[code as keyof typeof REASONS];
-}
-
-/** What clears the reason, as HTML (it names commands in <code>); undefined for a new mergeability value. */
-export function fixForReason(code: ReasonCode): string | undefined {
-  if (code.startsWith('mergeability_')) return MERGEABILITY_FIXES.get(code.slice('mergeability_'.length));
-  return FIXES[code as keyof typeof REASONS];
-}
-
-/** `ready`, or `not ready` and the reason codes in parentheses (for grep, beside the words), for log lines. */
-export function verdictText({ reasons }: Verdict): string {
-  return reasons.length === 0 ? 'ready' : `not ready (${reasons.join(', ')})`;
 }

@@ -2,11 +2,11 @@
 // off while Trunk was slow to answer, a retry the deadline came before (a 429's Retry-After past
 // it, say), an attempt that failed, or simply a PR that did not get there in time.
 import type { Interrupted } from '../shared/errors.js';
-import { formatDuration, plural, utcClock } from '../shared/format.js';
+import { duration, plural, utcClock } from '../shared/format.js';
 import type { TimedOut } from './observation.js';
 
 export interface TimedOutContext {
-  /** "Timed out after 1m 0s waiting for PR #1842 to reach merged". */
+  /** "Timed out after 1 h waiting for PR #1842 to reach merged". */
   headline: string;
   /** "; it is being tested, ready" when the wait had an answer; empty without one. */
   now: string;
@@ -16,8 +16,15 @@ export interface TimedOutContext {
 
 const SLOW_HINT = 'check request-timeout-seconds against wait-timeout-seconds';
 
+/** A request cut short sooner than this after it was sent was only due at the deadline: not a cause. */
+const SLOW_AFTER_MS = 1_000;
+
 export function timedOutMessage(stop: TimedOut, { headline, now, queueNote }: TimedOutContext): string {
-  const { interrupted, lastFailure } = stop;
+  const { lastFailure } = stop;
+  const interrupted =
+    stop.interrupted?.kind === 'answer' && stop.deadlineAtMs - stop.interrupted.sentAtMs < SLOW_AFTER_MS
+      ? undefined
+      : stop.interrupted;
   if (interrupted?.kind === 'retry' && interrupted.status === 429) {
     return `${headline}${now}${queueNote}: Trunk throttled it (${throttled(interrupted, stop.deadlineAtMs)}). The key's limit may be shared with other jobs: a longer poll-interval-seconds spends less of it.`;
   }
@@ -26,7 +33,7 @@ export function timedOutMessage(stop: TimedOut, { headline, now, queueNote }: Ti
     return `${headline}${now}${queueNote}${start}; ${interrupted.endpoint} failed with ${interrupted.problem}, and the deadline came before its retry at ${at(interrupted.dueAtMs, stop.deadlineAtMs)}.`;
   }
   if (interrupted?.kind === 'answer') {
-    const waited = formatDuration(Math.max(0, Math.round((stop.deadlineAtMs - interrupted.sentAtMs) / 1000)));
+    const waited = duration(Math.max(0, Math.round((stop.deadlineAtMs - interrupted.sentAtMs) / 1000)));
     const request = `${interrupted.endpoint}, sent ${waited} before the deadline, still had no answer`;
     return stop.everAnswered
       ? `${headline}${now}${queueNote}: Trunk answered slowly: ${request}; ${SLOW_HINT}.`

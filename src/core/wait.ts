@@ -3,24 +3,24 @@
 // queue and the story. Each part takes the wait's record and is tested alone with a virtual clock
 // and a fake source; `waitForState` runs them in turn and turns whatever stopped them into a Stop.
 import { ApiError, CancelledError, messageOf } from '../shared/errors.js';
-import { formatDuration, plural } from '../shared/format.js';
+import { duration, plural } from '../shared/format.js';
 import type { PrAnswer, QueueAnswer } from './model.js';
 import {
   absorb,
   cancelReason,
-  describe,
   queueNote,
   type Observation,
   type ObserveOptions,
   type Stop,
   type WaitOutcome,
 } from './observation.js';
-import { deriveStatus, queueStateNote } from './status.js';
+import { deriveStatus } from './status.js';
 import { decideVerdict, stateOf, TERMINAL_STATES } from './verdict.js';
-import { stateWords } from './state-words.js';
+import { answerWords, prQueueNote } from './words/pr.js';
+import { stateWords, wantedStates } from './words/states.js';
 
 /** A person watching the job should see it is alive at least this often. */
-const HEARTBEAT_MS = 60_000;
+export const HEARTBEAT_MS = 60_000;
 /** Time the closing read may take when the deadline has already passed. */
 export const FINAL_READ_GRACE_MS = 2_000;
 
@@ -76,7 +76,7 @@ export async function waitForState(options: ObserveOptions, seen: Observation): 
   if (wait.polled && !options.cancel.aborted) await finalRefresh(wait);
   // The wait's last line of its own: how it ended well. Every other ending is the error line.
   if (seen.stop.kind === 'reached') {
-    const waited = formatDuration(seen.wait.waitedSeconds);
+    const waited = duration(seen.wait.waitedSeconds);
     options.log.info(`PR #${options.pr} is ${stateWords(seen.stop.state)}, reached after ${waited}${queueNote(seen)}.`);
   }
 }
@@ -92,13 +92,13 @@ export async function firstRead(wait: Wait): Promise<PrAnswer> {
   const answer = seen.pr as PrAnswer;
   // Said now, not when the wait ends: a paused queue is why nothing will move.
   const queue = seen.queue as QueueAnswer;
-  seen.queueWarning = queueStateNote(deriveStatus({ prNumber: pr, answer, queue, nowMs: clock.now() }));
+  seen.queueWarning = prQueueNote(deriveStatus({ prNumber: pr, answer, queue, nowMs: clock.now() }));
   if (seen.queueWarning) log.warning(seen.queueWarning);
   // Already there, or already past it: nothing to wait for, so no line saying the action waits.
   const first = stateOf(answer);
   if (!waitFor.includes(first) && !TERMINAL_STATES.includes(first)) {
     log.info(
-      `Waiting up to ${formatDuration(waitTimeoutMs / 1000)} for PR #${pr} to reach ${waitFor.join(' or ')}; it is ${describe(answer)}${queueNote(seen)}.`,
+      `Waiting up to ${duration(waitTimeoutMs / 1000)} for PR #${pr} to reach ${wantedStates(waitFor)}; it is ${answerWords(answer)}${queueNote(seen)}.`,
     );
   }
   return answer;
@@ -111,7 +111,7 @@ export async function firstRead(wait: Wait): Promise<PrAnswer> {
 export async function pollUntilSettled(wait: Wait, first: PrAnswer): Promise<Stop> {
   const { seen, options } = wait;
   const { source, pr, log, clock, waitFor } = options;
-  const wanted = waitFor.join(' or ');
+  const wanted = wantedStates(waitFor);
   let answer = first;
   let lastKey = changeKey(answer);
   let lastLineMs = clock.now();
@@ -127,8 +127,8 @@ export async function pollUntilSettled(wait: Wait, first: PrAnswer): Promise<Sto
     wait.polled = true;
     answer = seen.pr as PrAnswer;
     const key = changeKey(answer);
-    const waited = formatDuration((clock.now() - wait.startedMs) / 1000);
-    const line = `PR #${pr} is ${describe(answer)} (${waited} waited, ${plural(wait.polls, 'poll')})`;
+    const waited = duration((clock.now() - wait.startedMs) / 1000);
+    const line = `PR #${pr} is ${answerWords(answer)}; ${waited} waited, ${plural(wait.polls, 'poll')}`;
     if (key !== lastKey || clock.now() - lastLineMs >= HEARTBEAT_MS) {
       log.info(key === lastKey ? `Still waiting for ${wanted}: ${line}${queueNote(seen, 'was')}.` : `${line}.`);
       lastKey = key;

@@ -4,14 +4,14 @@
 // queue. Pure: the clock is an argument; every text from outside goes through escapeHtml.
 import type { CommitRange } from '../core/commit-range.js';
 import type { CommitVerdict } from '../core/commit-verdict.js';
-import { commitLine, commitSentence, type CommitWordsContext } from '../core/commit-words.js';
+import { commitLine, commitSentence, type CommitWordsContext } from '../core/words/commit.js';
 import { UNKNOWABLE_NOTICE } from '../core/commit-report.js';
 import type { QueueAnswer } from '../core/model.js';
 import type { Status } from '../core/status.js';
-import { stateWords } from '../core/state-words.js';
-import { describeReason, fixForReason } from '../core/verdict.js';
+import { stateWords } from '../core/words/states.js';
+import { describeReason, fixForReason } from '../core/words/reasons.js';
 import { plural, shortSha } from '../shared/format.js';
-import { escapeHtml, pullRequestLink } from './html.js';
+import { escapeHtml, pullRequestLink, wordsHtml } from './html.js';
 import { entriesTable, settingsTable } from './queue-tables.js';
 
 export interface CommitSummaryInput {
@@ -40,11 +40,11 @@ export function renderCommitSummary(input: CommitSummaryInput): string {
     return `${parts.join('\n')}\n`;
   }
   const icon = verdict.ready && failure === undefined ? '✅' : '❌';
-  parts.push(`<h2>${icon} ${escapeHtml(commitSentence(verdict, input.context), 1000)}</h2>`);
+  parts.push(`<h2>${icon} ${wordsHtml(commitSentence(verdict, input.context))}</h2>`);
   if (failure) parts.push(`<p>❌ ${escapeHtml(failure, 1000)}</p>`);
   parts.push(foundLine(input), commitsList(input, verdict), reasonsList(verdict));
   if (verdict.findings.some((found) => found.merge?.by === 'unknowable')) {
-    parts.push(`<p>ℹ️ ${escapeHtml(UNKNOWABLE_NOTICE, 1000)}</p>`);
+    parts.push(`<p>ℹ️ ${wordsHtml(UNKNOWABLE_NOTICE)}</p>`);
   }
   parts.push(tipPr(input));
   if (input.queue) {
@@ -80,7 +80,7 @@ function commitsList(input: CommitSummaryInput, verdict: CommitVerdict): string 
   const how = rangeWords(range, checked);
   if (checked === 1) return how ? `<p>${how}</p>` : '';
   const items = verdict.findings.map(
-    (found) => `<li>${found.fault ? '❌' : '✅'} ${escapeHtml(commitLine(found, input.context), 500)}</li>`,
+    (found) => `<li>${found.fault ? '❌' : '✅'} ${wordsHtml(commitLine(found, input.context), 500)}</li>`,
   );
   return `<p>${how}</p><ul>${items.join('')}</ul>`;
 }
@@ -89,7 +89,7 @@ function rangeWords(range: CommitRange, checked: number): string {
   if (range.kind === 'read') {
     return `${plural(checked, 'commit')} checked: every commit after base-sha <code>${escapeHtml(shortSha(range.base))}</code> on the branch's first-parent line.`;
   }
-  if (range.kind === 'unchecked') return `Only the tip was checked: ${escapeHtml(range.why, 1000)}.`;
+  if (range.kind === 'unchecked') return `Only the tip was checked: ${wordsHtml(range.why)}.`;
   return '';
 }
 
@@ -97,7 +97,7 @@ function reasonsList(verdict: CommitVerdict): string {
   if (verdict.ready) return '';
   const items = verdict.reasons.map((code) => {
     const fix = fixForReason(code);
-    return `<li>${escapeHtml(describeReason(code))} (<code>${escapeHtml(code)}</code>)${fix ? `: ${fix}` : ''}</li>`;
+    return `<li>${wordsHtml(describeReason(code))} (<code>${escapeHtml(code)}</code>)${fix ? `: ${wordsHtml(fix)}` : ''}</li>`;
   });
   return `<p>Why the gate holds, and what clears it:</p><ul>${items.join('')}</ul>`;
 }
@@ -110,5 +110,5 @@ function tipPr(input: CommitSummaryInput): string {
   const label = pr?.title ? `#${status.prNumber} ${escapeHtml(pr.title)}` : `#${status.prNumber}`;
   const author = pr?.author ? ` by ${escapeHtml(pr.author)}` : '';
   const link = pullRequestLink(input.serverUrl, input.repo, status.prNumber, label);
-  return `<p>${link}${author}: in Trunk, ${escapeHtml(stateWords(status.state))}.</p>`;
+  return `<p>${link}${author}: in Trunk, ${wordsHtml(stateWords(status.state))}.</p>`;
 }

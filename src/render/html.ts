@@ -2,7 +2,7 @@
 // the first blank line: every text from the API or the event is redacted, cut to a bounded length,
 // loses its line breaks and is entity-escaped, so it can neither show a credential, inject markup
 // nor end a table early.
-import { oneLine } from '../shared/format.js';
+import { oneLine, plainWords, wordParts } from '../shared/format.js';
 
 const MAX_TEXT_CHARS = 200;
 
@@ -32,10 +32,35 @@ export function withRedaction<I>(redact: (text: string) => string, render: (inpu
 export function escapeHtml(value: unknown, maxChars = MAX_TEXT_CHARS): string {
   // Line breaks and other controls would end the surrounding HTML block in Markdown.
   const own = typeof value === 'number' || typeof value === 'boolean';
-  let text = oneLine(own ? String(value) : redactText(String(value ?? '')));
+  return escaped(own ? String(value) : redactText(plainWords(String(value ?? ''))), maxChars);
+}
+
+/** Escaped, on one line, bounded; the caller has redacted what needed it. */
+function escaped(raw: string, maxChars: number): string {
+  let text = oneLine(raw);
   const chars = Array.from(text);
   if (chars.length > maxChars) text = `${chars.slice(0, maxChars - 1).join('')}…`;
+  return escapeChars(text);
+}
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+function escapeChars(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Words the action wrote (core/words): the text from outside in them redacted and escaped, the
+ * action's own only escaped (a number it computed is never redacted), and names and commands
+ * between backticks shown as code.
+ */
+export function wordsHtml(text: string, maxChars = 1000): string {
+  // The action's own words keep their spaces at the joins; a text from outside is trimmed as ever.
+  const html = wordParts(text)
+    .map((part) => (part.outside ? escapeHtml(part.text, maxChars) : escapeChars(part.text.replace(CONTROL, ' '))))
+    .join('');
+  return html.replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
 /** An https URL that can stand in an href as it is; anything else (javascript:, http:, spaces) is not linked. */

@@ -2,11 +2,11 @@
 // scheduled run to ask "is the queue healthy?": the health in one sentence first, what is wrong
 // and what clears it, the longest waits, then the entries (no row marked) and the settings. Pure:
 // the clock is an argument; every text from the API goes through escapeHtml.
-import { humanSpan } from '../shared/format.js';
-import { escapeHtml, pullRequestLink } from './html.js';
+import { duration } from '../shared/format.js';
+import { escapeHtml, pullRequestLink, wordsHtml } from './html.js';
 import type { QueueAnswer } from '../core/model.js';
 import type { AgedEntry, QueueHealth } from '../core/health.js';
-import { agesNote, describeHealthReason, fixForHealthReason, healthSentence } from '../core/queue-report.js';
+import { agesNote, describeHealthReason, fixForHealthReason, healthSentence } from '../core/words/queue.js';
 import { entriesTable, settingsTable } from './queue-tables.js';
 
 /** Waiting entries named in the summary's line of longest waits. */
@@ -35,16 +35,16 @@ export function renderQueueSummary(input: QueueSummaryInput): string {
   const { queue } = answer;
   // Healthy only when every check could be made; a step that failed is never headed green.
   const icon = failure !== undefined || !health.ready ? '❌' : health.undecided.length > 0 ? '⚠️' : '✅';
-  parts.push(`<h2>${icon} ${escapeHtml(healthSentence(queue, health), 1000)}</h2>`);
+  parts.push(`<h2>${icon} ${wordsHtml(healthSentence(queue, health))}</h2>`);
   if (failure) parts.push(`<p>❌ ${escapeHtml(failure, 1000)}</p>`);
   const link = (prNumber: number, label: string) => pullRequestLink(input.serverUrl, input.repo, prNumber, label);
   parts.push(
-    `<p>The ${escapeHtml(queue.branch)} queue of ${escapeHtml(input.repo)}, in ${escapeHtml(queue.mode)} mode. It counts as stalled when PRs wait, none is testing and nothing changes for ${humanSpan(health.stallMinutes * 60)} (stall-minutes).</p>`,
+    `<p>The ${escapeHtml(queue.branch)} queue of ${escapeHtml(input.repo)}, in ${escapeHtml(queue.mode)} mode. It counts as stalled when PRs wait, none is testing and nothing changes for ${duration(health.stallMinutes * 60)} (stall-minutes).</p>`,
     reasonsList(answer, health),
     waitsLine(health, link),
   );
   const note = agesNote(queue, health);
-  if (note) parts.push(`<p>⚠️ ${escapeHtml(note, 1000)}.</p>`);
+  if (note) parts.push(`<p>⚠️ ${wordsHtml(note)}.</p>`);
   parts.push(entriesTable({ queue, nowMs: input.nowMs, link }), settingsTable(queue));
   // An empty part would leave a blank line, which ends the HTML block in Markdown.
   return `${parts.filter(Boolean).join('\n')}\n`;
@@ -54,7 +54,7 @@ function reasonsList({ queue }: QueueAnswer, health: QueueHealth): string {
   if (health.ready) return '';
   const items = health.reasons.map((code) => {
     const fix = fixForHealthReason(code);
-    const words = escapeHtml(describeHealthReason(code, queue, health), 1000);
+    const words = wordsHtml(describeHealthReason(code, queue, health));
     return `<li>${words} (<code>${escapeHtml(code)}</code>)${fix ? `: ${escapeHtml(fix, 1000)}` : ''}</li>`;
   });
   return `<p>What is wrong, and what clears it:</p><ul>${items.join('')}</ul>`;
@@ -69,14 +69,14 @@ function waitsLine(health: QueueHealth, link: (prNumber: number, label: string) 
     .slice(0, LONGEST_LISTED);
   const sentences: string[] = [];
   if (waiting.length > 0) {
-    const list = waiting.map((aged) => `${named(aged)} for ${humanSpan(aged.ageSeconds ?? 0)}`).join(', ');
+    const list = waiting.map((aged) => `${named(aged)} for ${duration(aged.ageSeconds ?? 0)}`).join(', ');
     sentences.push(`${waiting.length === 1 ? 'Longest wait' : 'Longest waits'}: ${list}.`);
   }
   const oldest = health.oldestTesting;
   if (oldest?.ageSeconds !== undefined) {
     const limit = health.testingTimeoutMinutes;
-    const of = limit > 0 ? `the testing timeout is ${humanSpan(limit * 60)}` : 'the queue has no testing timeout';
-    sentences.push(`Longest in a test run: ${named(oldest)}, for ${humanSpan(oldest.ageSeconds)} (${of}).`);
+    const of = limit > 0 ? `the testing timeout is ${duration(limit * 60)}` : 'the queue has no testing timeout';
+    sentences.push(`Longest in a test run: ${named(oldest)}, for ${duration(oldest.ageSeconds)} (${of}).`);
   }
   return sentences.length > 0 ? `<p>${sentences.join(' ')}</p>` : '';
 }

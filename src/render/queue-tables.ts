@@ -2,7 +2,7 @@
 // a window of them when the line is long, and its settings. Pure. A column is shown only when it
 // carries something for the rows listed: through v2 the order names each PR but not its priority
 // or author, and a column of dashes with one value in it says nothing.
-import { grouped, humanSpan, plural } from '../shared/format.js';
+import { duration, grouped } from '../shared/format.js';
 import { escapeHtml, orDash, row } from './html.js';
 import type { PrFacts, QueueEntry, QueueFacts } from '../core/model.js';
 import { parseTimestamp } from '../shared/time.js';
@@ -113,7 +113,7 @@ function withOwnFacts(entry: QueueEntry, own: EntriesTableInput['own']): QueueEn
 function sinceCell(reported: string | undefined, nowMs: number): string {
   if (reported === undefined) return '—';
   const ms = parseTimestamp(reported);
-  return ms === undefined ? escapeHtml(reported) : `${humanSpan((nowMs - ms) / 1000)} ago`;
+  return ms === undefined ? escapeHtml(reported) : `${duration((nowMs - ms) / 1000)} ago`;
 }
 
 /** The queue's main settings, folded: reference rather than news. */
@@ -132,12 +132,12 @@ export function settingsTable(queue: QueueFacts): string {
   const batchingText = !batching
     ? '—'
     : batching.on
-      ? `on (min size ${orDash(batching.minSize)}, max wait ${batching.maxWaitMinutes === undefined ? '—' : plural(batching.maxWaitMinutes, 'minute')})`
+      ? `on (min size ${orDash(batching.minSize)}, max wait ${batching.maxWaitMinutes === undefined ? '—' : duration(batching.maxWaitMinutes * 60)})`
       : 'off';
   const timeout = queue.testingTimeoutMinutes;
   const rows = [
     row('Concurrency', orDash(settings.concurrency)),
-    row('Testing timeout', timeout === undefined ? '—' : timeout > 0 ? plural(timeout, 'minute') : 'none'),
+    row('Testing timeout', timeout === undefined ? '—' : timeout > 0 ? duration(timeout * 60) : 'none'),
     row('Batching', batchingText),
     row('Merge method', orDash(settings.mergeMethod)),
     row('Required statuses', !statuses ? '—' : statuses.length ? listed + more : 'none'),

@@ -2,38 +2,12 @@
 // queue (with the failing checks as links), the test run testing it, when it should merge, and its
 // page in Trunk. Only the v2 API tells it; without one there is nothing to say. Every text in it
 // is Trunk's and untrusted: escaped, and linked only when it is an https URL.
-import { humanSpan, utcClock, withoutStop } from '../shared/format.js';
-import { escapeHtml, link } from './html.js';
+import { duration, utcClock, withoutStop } from '../shared/format.js';
+import { escapeHtml, link, wordsHtml } from './html.js';
+import { blockClause, exitReasonWords } from '../core/words/story.js';
 import type { BlockReason, ExitStory, Story } from '../core/model.js';
 import type { Status } from '../core/status.js';
 import { parseTimestamp } from '../shared/time.js';
-
-/** Trunk's reasons for a queue entry's last transition, in words; others show as their code. */
-const EXIT_REASONS: ReadonlyMap<string, string> = new Map([
-  ['test_run_required_status_failed', 'a required check failed in its test run'],
-  ['test_run_timeout', 'its test run timed out'],
-  ['start_test_run_merge_conflict', 'it conflicted with the PRs ahead when its test branch was built'],
-  ['github_api_branch_protection_unmet', "GitHub's branch protection rules were not met when it was to merge"],
-  ['pr_closed', 'the PR was closed'],
-  ['pr_pushed_to', 'a new commit was pushed to the PR'],
-  ['pr_base_branch_changed', 'the PR was retargeted to another branch'],
-  ['not_ready_timeout_expired', 'it stayed not ready for longer than the queue allows'],
-  ['user_requested', 'it was cancelled on request'],
-]);
-
-/** Words for block reasons Trunk sent without a message. */
-const BLOCK_REASONS: ReadonlyMap<string, string> = new Map([
-  ['conflict', 'it has a merge conflict'],
-  ['behind', 'it is behind its base branch'],
-  ['draft', 'it is a draft'],
-  ['closed', 'it is closed'],
-  ['pending', 'GitHub is still evaluating it'],
-  ['awaiting_check', 'a required check has not finished'],
-  ['failing_check', 'a required check is failing'],
-  ['review_required', 'it needs an approving review'],
-  ['changes_requested', 'a reviewer requested changes'],
-  ['stack_needs_rebase', 'its stack needs a rebase'],
-]);
 
 export function storySection(status: Status, nowMs: number): string {
   const story = status.story;
@@ -55,23 +29,17 @@ export function storySection(status: Status, nowMs: number): string {
 
 function blocked(reasons: BlockReason[] | undefined): string {
   if (!reasons?.length) return '';
+  // The clause the error line says, then Trunk's own message when it says more than the code.
   const each = reasons.map((reason) => {
-    const words = reason.message
-      ? escapeHtml(reason.message)
-      : escapeHtml(BLOCK_REASONS.get(reason.code) ?? reason.code);
-    const check =
-      reason.check && !reason.message?.includes(reason.check)
-        ? ` (check <code>${escapeHtml(reason.check)}</code>)`
-        : '';
-    return `<li>${words}${check} <code>${escapeHtml(reason.code)}</code></li>`;
+    const words = blockClause(reason);
+    const trunk = reason.message && !words.includes(reason.message) ? ` (Trunk: ${escapeHtml(reason.message)})` : '';
+    return `<li>${wordsHtml(words)}${trunk} <code>${escapeHtml(reason.code)}</code></li>`;
   });
   return `<li>Blocked because:<ul>${each.join('')}</ul></li>`;
 }
 
 function exitLine(exit: ExitStory, state: string, nowMs: number): string {
-  const why = exit.reason
-    ? escapeHtml(EXIT_REASONS.get(exit.reason) ?? exit.reason.replace(/_/g, ' '))
-    : 'Trunk gave no reason';
+  const why = wordsHtml(exitReasonWords(exit.reason));
   const by = exit.actor ? ` by ${escapeHtml(exit.actor)}` : '';
   const when = exit.at ? whenText(exit.at, nowMs) : '';
   const verb = state === 'pending_failure' ? 'Held as failing' : 'Left the queue';
@@ -97,7 +65,7 @@ function exitLine(exit: ExitStory, state: string, nowMs: number): string {
 function whenText(at: string, nowMs: number): string {
   const ms = parseTimestamp(at);
   if (ms === undefined) return '';
-  return ` ${humanSpan((nowMs - ms) / 1000)} ago`;
+  return ` ${duration((nowMs - ms) / 1000)} ago`;
 }
 
 function testRunLine({ testRun }: Story): string {
@@ -110,7 +78,7 @@ function estimateLine({ estimate }: Story, nowMs: number): string {
   if (!estimate || estimate.status === 'not_enabled') return '';
   if (estimate.mergeAtMs !== undefined) {
     const left = (estimate.mergeAtMs - nowMs) / 1000;
-    const inWords = left >= 0 ? `in ${humanSpan(left)}` : `${humanSpan(-left)} ago`;
+    const inWords = left >= 0 ? `in ${duration(left)}` : `${duration(-left)} ago`;
     const computed =
       estimate.computedAtMs === undefined ? '' : `, estimated at ${utcClock(estimate.computedAtMs, nowMs)}`;
     return `<li>Expected to merge around ${utcClock(estimate.mergeAtMs, nowMs)} (${inWords})${computed}.</li>`;

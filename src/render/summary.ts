@@ -2,15 +2,16 @@
 // the verdict first, what to do about it, the story behind the state, then the facts and the
 // queue. Pure: the clock is an argument. Every text from the API or the event goes through
 // escapeHtml (html.ts), and the whole summary stays far below GitHub's 1 MiB step limit.
-import { formatDuration, grouped, humanSpan, ordinal, plural, utcClock } from '../shared/format.js';
-import { escapeHtml, orDash, pullRequestLink, row } from './html.js';
+import { duration, grouped, plural, utcClock } from '../shared/format.js';
+import { escapeHtml, orDash, pullRequestLink, row, wordsHtml } from './html.js';
 import type { WaitOutcome } from '../core/observation.js';
 import type { RunFacts } from './outputs.js';
-import { queueStateNote, type Status } from '../core/status.js';
+import type { Status } from '../core/status.js';
 import { entriesTable, settingsTable } from './queue-tables.js';
 import { storySection } from './summary-story.js';
-import { describeReason, fixForReason, NOT_SUBMITTED } from '../core/verdict.js';
-import { queueStateWords, stateWords } from '../core/state-words.js';
+import { NOT_SUBMITTED } from '../core/verdict.js';
+import { prHeadline, prQueueNote } from '../core/words/pr.js';
+import { describeReason, fixForReason } from '../core/words/reasons.js';
 
 export interface SummaryInput {
   status?: Status;
@@ -30,8 +31,8 @@ export function renderSummary(input: SummaryInput): string {
   const parts: string[] = [`<h2>${status ? headline(status, failed) : '❌ Merge queue status unavailable'}</h2>`];
   if (input.failure) parts.push(`<p>❌ ${escapeHtml(input.failure, 1000)}</p>`);
   if (status) {
-    const note = queueStateNote(status);
-    if (note) parts.push(`<p>⚠️ ${escapeHtml(note, 1000)}</p>`);
+    const note = prQueueNote(status);
+    if (note) parts.push(`<p>⚠️ ${wordsHtml(note)}</p>`);
     parts.push(prLine(input, status), reasonsList(status), storySection(status, input.nowMs));
     parts.push(factsTable(input, status), readinessList(status), queueSection(status), entries(input, status));
   }
@@ -39,40 +40,13 @@ export function renderSummary(input: SummaryInput): string {
   return `${parts.filter(Boolean).join('\n')}\n`;
 }
 
-/**
- * The verdict in words, first: "✅ Ready: PR #1842 testing for 12 min, 2nd in line". A step that
- * failed is never headed with a green mark, and what holds the PR back (a paused queue, a stale
- * commit) is in the heading, not only below it.
- */
+/** The verdict in words, first: the heading's words are the log's and Slack's (core/words/pr.ts). */
 function headline(status: Status, failed: boolean): string {
-  const { state, verdict, prNumber, position, stateAgeSeconds } = status;
-  const pr = `PR #${prNumber}`;
-  const shown = escapeHtml(stateWords(state));
-  const age = stateAgeSeconds === undefined ? '' : humanSpan(stateAgeSeconds);
-  const place =
-    position === undefined
-      ? ''
-      : `, ${ordinal(position)} ${status.queue.mode === 'parallel' ? "in the queue's order" : 'in line'}`;
-  const since = age && ` for ${age}`;
-  const words =
-    state === 'merged'
-      ? `Merged: ${pr} merged${age && ` ${age} ago`}`
-      : state === NOT_SUBMITTED
-        ? `Not ready: ${pr} is not submitted to this queue`
-        : `${verdict.ready ? 'Ready' : 'Not ready'}: ${pr} is ${shown}${since}${place}`;
-  const finished = verdict.reasons.some((code) => code.startsWith('state_'));
-  const icon = failed || finished ? '❌' : verdict.ready ? '✅' : '⏳';
-  return `${icon} ${failed && verdict.ready ? words.replace(/^(Ready|Merged):/, '$1, but the step failed:') : words}${holdBack(status)}`;
+  const { icon, text } = prHeadline(status, failed);
+  return `${icon} ${wordsHtml(text)}`;
 }
 
-function holdBack(status: Status): string {
-  const held: string[] = [];
-  if (queueStateNote(status)) held.push(`queue ${escapeHtml(queueStateWords(status.queue.state))}`);
-  if (status.stale) held.push('stale: the queue has another commit');
-  return held.length ? ` — ${held.join(', ')}` : '';
-}
-
-function reasonsList({ verdict, story }: Status): string {
+function reasonsList({ verdict, story, prNumber }: Status): string {
   if (verdict.ready) return '';
   // GitHub's mergeability sums up what Trunk's block reasons spell out: when they are there, they
   // say what to do, and a generic hint beside them would contradict them.
@@ -81,8 +55,8 @@ function reasonsList({ verdict, story }: Status): string {
     const fix =
       spelledOut && code.startsWith('mergeability_')
         ? 'see why it is blocked, under “The story” below'
-        : fixForReason(code);
-    return `<li>${escapeHtml(describeReason(code))} (<code>${escapeHtml(code)}</code>)${fix ? `: ${fix}` : ''}</li>`;
+        : fixForReason(code, prNumber);
+    return `<li>${wordsHtml(describeReason(code))} (<code>${escapeHtml(code)}</code>)${fix ? `: ${wordsHtml(fix)}` : ''}</li>`;
   });
   return `<p>Why not ready, and what clears it:</p><ul>${items.join('')}</ul>`;
 }
@@ -127,7 +101,7 @@ function sinceText(input: SummaryInput, status: Status): string {
   const reported = status.pr?.stateChangedAt;
   if (!reported) return '';
   if (status.stateChangedMs === undefined) return `, changed at ${escapeHtml(reported)}`;
-  const ago = humanSpan(status.stateAgeSeconds ?? 0);
+  const ago = duration(status.stateAgeSeconds ?? 0);
   return `, changed ${ago} ago, at ${utcClock(status.stateChangedMs, input.nowMs)} (${escapeHtml(reported)})`;
 }
 
@@ -144,13 +118,13 @@ function deadlineText(input: SummaryInput, status: Status): string {
   const when = utcClock(at, input.nowMs);
   // Rounded up: with 19 min 59 s left, "in 20 min" is what a person would say.
   return left >= 0
-    ? `the queue gives up at ${when} (in ${humanSpan(left >= 60 ? Math.ceil(left / 60) * 60 : left)})`
-    : `overdue by ${humanSpan(-left)}: the queue was to give up at ${when}`;
+    ? `the queue gives up at ${when} (in ${duration(left >= 60 ? Math.ceil(left / 60) * 60 : left)})`
+    : `overdue by ${duration(-left)}: the queue was to give up at ${when}`;
 }
 
 function waitText(wait: WaitOutcome): string {
   const waitingFor = escapeHtml(wait.waitFor.join(', '));
-  return `${escapeHtml(wait.ended)} after ${formatDuration(wait.waitedSeconds)} (waiting for ${waitingFor}, ${plural(wait.polls, 'poll')})`;
+  return `${escapeHtml(wait.ended)} after ${duration(wait.waitedSeconds)} (waiting for ${waitingFor}, ${plural(wait.polls, 'poll')})`;
 }
 
 function staleNote(status: Status): string {

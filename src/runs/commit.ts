@@ -7,11 +7,11 @@ import type { Clock } from '../shared/time.js';
 import type { Log } from '../shared/log.js';
 import { decideCommitVerdict, prsToAsk, type CommitVerdict } from '../core/commit-verdict.js';
 import { buildCommitReport } from '../core/commit-report.js';
-import type { CommitWordsContext } from '../core/commit-words.js';
+import type { CommitWordsContext } from '../core/words/commit.js';
 import { failureMessage, isUnexpected, type Report } from '../core/report.js';
 import { deriveStatus, type Status } from '../core/status.js';
 import { shortSha } from '../shared/format.js';
-import { formatDuration } from '../shared/format.js';
+import { duration } from '../shared/format.js';
 import type { CommitInputs, Inputs } from '../runner/inputs.js';
 import { commitTarget, isOwnBranchRun } from '../runner/which-pr.js';
 import { commitOutputs } from '../render/commit-outputs.js';
@@ -129,5 +129,5 @@ function tipStatus(facts: CommitFacts, verdict: CommitVerdict, trunk: TrunkFacts
 
 function timedOut(inputs: CommitInputs, facts: CommitFacts): string {
   const wanted = inputs.waitFor.join(' or ');
-  return `Timed out after ${formatDuration(inputs.waitTimeoutMs / 1000)} waiting for PR #${facts.tip?.pr.number} to reach ${wanted}.`;
+  return `Timed out after ${duration(inputs.waitTimeoutMs / 1000)} waiting for PR #${facts.tip?.pr.number} to reach ${wanted}.`;
 }

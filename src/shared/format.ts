@@ -26,26 +26,30 @@ export function formatBytes(bytes: number): string {
   return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.ceil(bytes / 1000)} kB`;
 }
 
-/** A wait's length for the log: `1h 0m 0s`, `2m 5s`, `7s`. */
-export function formatDuration(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
-  if (h > 0) return `${h}h ${m}m ${s}s`;
-  return m > 0 ? `${m}m ${s}s` : `${s}s`;
-}
+/** The units a duration is said in, largest first. */
+const UNITS: ReadonlyArray<[string, number]> = [
+  ['d', 86_400],
+  ['h', 3_600],
+  ['min', 60],
+  ['s', 1],
+];
 
-/** A span as people say it: `45 s`, `12 min`, `3 h 5 min`, `2 days 4 h`. */
-export function humanSpan(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  const minutes = Math.floor(s / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} days ${hours % 24} h` : `${days} days`;
+/**
+ * A span of time, the one way every line of the action says it: its two largest units, truncated,
+ * a zero second unit left out: `40 s`, `4 min`, `4 min 30 s`, `1 h 5 min`, `2 d 3 h`.
+ */
+export function duration(seconds: number): string {
+  let left = Math.max(0, Math.floor(seconds));
+  const parts = UNITS.map(([unit, size]) => {
+    const count = Math.floor(left / size);
+    left -= count * size;
+    return [count, unit] as const;
+  });
+  const first = parts.findIndex(([count]) => count > 0);
+  if (first < 0) return '0 s';
+  const [count, unit] = parts[first] as readonly [number, string];
+  const next = parts[first + 1];
+  return next && next[0] > 0 ? `${count} ${unit} ${next[0]} ${next[1]}` : `${count} ${unit}`;
 }
 
 /** `1 entry`, `2 entries`: the count with the noun in the right number, thousands grouped. */
@@ -81,4 +85,33 @@ export function withoutStop(text: string): string {
 /** A commit as GitHub shows it: its first 7 characters (the full SHA stays in the outputs). */
 export function shortSha(sha: string): string {
   return sha.slice(0, 7);
+}
+
+// Text from outside (a branch, a check name, a state this version does not know) inside words the
+// action writes is marked, so that the exit that writes the words out redacts and escapes that
+// text, and only that: a number the action computed is never redacted. Private-use characters,
+// which a text from outside cannot smuggle in: outside() removes any it carries.
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const MARKS = /[\uE000\uE001]/g;
+
+/** Text from outside, marked inside words the action writes. */
+export function outside(text: string): string {
+  return `${OPEN}${text.replace(MARKS, '')}${CLOSE}`;
+}
+
+/** Words as a person reads them: the marks removed. */
+export function plainWords(text: string): string {
+  return text.replace(MARKS, '');
+}
+
+/** The words in turns: the action's own text, and the text from outside in it. */
+export function wordParts(text: string): Array<{ outside: boolean; text: string }> {
+  const parts: Array<{ outside: boolean; text: string }> = [];
+  for (const [i, piece] of text.split(OPEN).entries()) {
+    const [inside, after] = i === 0 ? [undefined, piece] : piece.split(CLOSE, 2);
+    if (inside !== undefined && inside !== '') parts.push({ outside: true, text: inside });
+    if (after) parts.push({ outside: false, text: after.replace(MARKS, '') });
+  }
+  return parts;
 }

@@ -3,7 +3,7 @@
 // can neither break a line nor start a workflow command of its own. The runner still reads the
 // old `##[command]` form anywhere in a line (actions/runner, ActionCommand.TryParse), so that
 // sequence is broken up too.
-import { oneLine } from './format.js';
+import { oneLine, plainWords } from './format.js';
 import type { Redactor } from './redact.js';
 
 export interface Log {
@@ -17,7 +17,7 @@ export interface Log {
 export type LogSink = Log;
 
 export function createLog(io: LogSink, redactor: Redactor): Log {
-  const clean = (line: string) => oneLine(redactor.text(line)).replace(/##\[/g, '## [');
+  const clean = (line: string) => oneLine(redactor.text(plainWords(line))).replace(/##\[/g, '## [');
   return {
     info: (line) => io.info(clean(line)),
     warning: (line) => io.warning(clean(line)),

@@ -48,6 +48,9 @@ const mergeabilityReason = z.looseObject({
   code: z.string(),
   message: shown(z.string()),
   check: shown(z.string()),
+  have: shown(z.number()),
+  need: shown(z.number()),
+  ontoPrNumber: shown(z.number()),
 });
 
 export const pullRequestSchema = z.looseObject({
@@ -156,6 +159,9 @@ export function blockReasons(pr: PullRequest): ParseResult<BlockReason[]> | unde
     code: snakeCase(reason.code),
     message: reason.message,
     check: reason.check,
+    have: wholeOrUndefined(reason.have),
+    need: wholeOrUndefined(reason.need),
+    ontoPrNumber: wholeOrUndefined(reason.ontoPrNumber),
   }));
   return { ok: true, value };
 }
@@ -207,4 +213,9 @@ export function queueFacts(queue: MergeQueue, order: Order): QueueFacts {
     entries,
     length: entries.length + unlisted,
   };
+}
+
+/** A count or a PR number Trunk sent for the story's words: a whole number, or nothing. */
+function wholeOrUndefined(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }

@@ -2,11 +2,14 @@
 // and what each commit checked came with. It claims no more than the action knows: "merged by
 // Trunk" only when Trunk's history says so, "merged by hand" only for MANUAL_MERGE. Pure; codes
 // appear only in parentheses.
-import { humanSpan, plural, shortSha } from '../shared/format.js';
-import { parseTimestamp } from '../shared/time.js';
-import type { CommitFinding, CommitVerdict } from './commit-verdict.js';
-import type { CommitRange } from './commit-range.js';
-import { stateOf } from './verdict.js';
+import { duration, outside, plural, shortSha } from '../../shared/format.js';
+import { parseTimestamp } from '../../shared/time.js';
+import { TRUNK_MERGES, type CommitFinding, type CommitVerdict } from '../commit-verdict.js';
+import type { CommitRange } from '../commit-range.js';
+import { stateOf } from '../verdict.js';
+
+/** Commits named in the one sentence; the summary lists them all. */
+const SENTENCE_COMMITS = 3;
 
 export interface CommitWordsContext {
   nowMs: number;
@@ -30,7 +33,7 @@ const TRUNK_STILL: ReadonlyMap<string, string> = new Map([
 /** "4 min ago", from a time GitHub or Trunk sent; empty when there is none to read. */
 function ago(at: string | number | undefined, nowMs: number): string {
   const ms = typeof at === 'string' ? parseTimestamp(at) : at;
-  return ms === undefined ? '' : ` ${humanSpan((nowMs - ms) / 1000)} ago`;
+  return ms === undefined ? '' : ` ${duration((nowMs - ms) / 1000)} ago`;
 }
 
 /** What the commit came with, in full: the clause after "did not come through the merge queue:". */
@@ -44,27 +47,37 @@ export function faultWords(found: CommitFinding, context: CommitWordsContext): s
       return pr.mergedAt === undefined
         ? `it is the head of ${n}, which is still open: the PR's commit reached this branch without being merged`
         : `${n} brought it in, but that PR's merge made ${pr.mergeCommitSha ? `commit ${shortSha(pr.mergeCommitSha)}` : 'another commit'}, not this one`;
-    case 'not_merged_by_queue': {
-      const state = found.trunk ? stateOf(found.trunk) : 'not_submitted';
-      const trunk = TRUNK_STILL.get(state) ?? `Trunk reports it in a state this version does not know (${state})`;
-      return `GitHub merged ${n}${ago(pr.mergedAt, context.nowMs)}, and ${trunk}`;
-    }
+    case 'not_merged_by_queue':
+      return `GitHub merged ${n}${ago(pr.mergedAt, context.nowMs)}, and ${trunkSays(found)}`;
     case 'merged_manually':
       return `${n} was merged by hand, around the queue (Trunk: MANUAL_MERGE)`;
     case 'merge_reason_unknown':
       return context.mergesFailed
-        ? `Trunk reports ${n} merged, but its history, which says who merged it, could not be read (${context.mergesFailed}); re-run the job`
+        ? `Trunk reports ${n} merged, but its history, which says who merged it, could not be read (${outside(context.mergesFailed)}); re-run the job`
         : `Trunk reports ${n} merged, but its history shows no merge, so who merged it is unknown`;
     default:
       return cameWith(found, context);
   }
 }
 
-/** "PR #1842, merged by Trunk 2 min ago"; with api-token alone "PR #1842, merged". */
+/** What Trunk says of a PR GitHub has merged: "Trunk still reports it being tested". */
+function trunkSays(found: CommitFinding): string {
+  const state = found.trunk ? stateOf(found.trunk) : 'not_submitted';
+  return TRUNK_STILL.get(state) ?? `Trunk reports it in a state this version does not know (${outside(state)})`;
+}
+
+/**
+ * "PR #1842, merged by Trunk 2 min ago", when Trunk's history names one of its own merges; "PR
+ * #1842, merged 2 min ago (Trunk: new_reason)" for a reason this version does not know; with
+ * api-token alone "PR #1842, merged".
+ */
 function cameWith(found: CommitFinding, context: CommitWordsContext): string {
   const n = `PR #${found.pr?.number}`;
-  if (found.merge?.by !== 'trunk') return `${n}, merged`;
-  return `${n}, merged by Trunk${ago(found.merge.atMs, context.nowMs)}`;
+  const { merge } = found;
+  if (merge?.by !== 'trunk') return `${n}, merged`;
+  const when = ago(merge.atMs, context.nowMs);
+  if (merge.reason && TRUNK_MERGES.includes(merge.reason)) return `${n}, merged by Trunk${when}`;
+  return `${n}, merged${when}${merge.reason ? ` (Trunk: ${outside(merge.reason)})` : ''}`;
 }
 
 /** One commit in a list of those checked: "abc1234: no PR", "def5678: PR #1850, merged by hand". */
@@ -73,7 +86,7 @@ export function commitLine(found: CommitFinding, context: CommitWordsContext): s
   const short: Record<NonNullable<CommitFinding['fault']>, string> = {
     no_pull_request: 'no PR',
     not_merge_commit: `${n}, not its merge commit`,
-    not_merged_by_queue: `${n}, merged by GitHub while ${found.trunk ? 'Trunk had it in the queue' : 'Trunk never had it'}`,
+    not_merged_by_queue: `${n}, merged by GitHub; ${trunkSays(found)}`,
     merged_manually: `${n}, merged by hand`,
     merge_reason_unknown: `${n}, merged; who merged it is unknown`,
   };
@@ -93,7 +106,10 @@ export function commitSentence(verdict: CommitVerdict, context: CommitWordsConte
   const failed = earlier.filter((found) => found.fault);
   const unchecked = context.range.kind === 'unchecked' ? context.range.why : undefined;
   const before = beforeIt(failed.length, earlier.length);
-  const which = failed.map((found) => commitLine(found, context)).join('; ');
+  // The summary lists every commit; a sentence names a few.
+  const named = failed.slice(0, SENTENCE_COMMITS).map((found) => commitLine(found, context));
+  const rest = failed.length - named.length;
+  const which = `${named.join('; ')}${rest > 0 ? `; and ${plural(rest, 'more')}` : ''}`;
   if (tip.fault) {
     const nor = failed.length ? `; nor did ${before} (${which})` : '';
     const range = unchecked ? `; and the commits before it could not be checked: ${unchecked}` : '';

@@ -1,0 +1,85 @@
+// What each reason code of `not-ready-reasons` means, as a clause that fits "PR #1842 is not
+// ready: …", and what clears it, for the summary. The codes are the verdict's (../verdict.ts); the
+// words are here, once. Text between backticks is a command or a name: the summary shows it as
+// code, the log and Slack as they are.
+import type { FIXED_REASONS, ReasonCode } from '../verdict.js';
+
+type FixedReason = (typeof FIXED_REASONS)[number];
+
+const MEANS: Record<FixedReason, string> = {
+  not_submitted: 'it is not submitted to this queue',
+  state_failed: 'the queue failed it',
+  state_cancelled: 'it was cancelled from the queue',
+  state_pending_failure: 'its test run failed, and the queue is checking whether the failure is its own',
+  readiness_unknown: 'Trunk reported no readiness for it',
+  base_branch_mismatch: "its base branch is not the queue's branch",
+  impacted_targets_missing: 'its impacted targets have not been uploaded',
+  no_pull_request: 'no pull request brought the commit in',
+  not_merge_commit: "the commit is not its pull request's merge commit",
+  not_merged_by_queue: 'GitHub merged its pull request, but the merge queue did not',
+  merged_manually: 'its pull request was merged by hand, around the queue',
+  merge_reason_unknown: "Trunk's history could not say who merged its pull request",
+  commit_range_unchecked: 'the commits before it could not be checked',
+  earlier_commit_not_from_queue: 'an earlier commit of the range did not come through the merge queue',
+};
+
+/** GitHub's mergeability, by value. */
+const MERGEABILITY: ReadonlyMap<string, { means: string; fix: string }> = new Map([
+  ['in_progress', { means: 'GitHub is still computing whether it can merge', fix: 'wait: GitHub is still computing' }],
+  [
+    'not_mergeable',
+    {
+      means: 'GitHub says it cannot merge (a conflict, or unmet branch protection rules)',
+      fix: "resolve the conflicts, or meet the branch protection's requirements (reviews, checks)",
+    },
+  ],
+  [
+    'unspecified',
+    {
+      means: 'GitHub has not said whether it can merge',
+      fix: 'wait for GitHub to report mergeability, or push to the PR to make it compute again',
+    },
+  ],
+]);
+
+/** What clears each reason; `pr` puts the real number into the command shown. */
+function fixes(pr: number | undefined): Record<FixedReason, string> {
+  return {
+    not_submitted: `submit it: comment \`/trunk merge\` on the PR, use the Trunk web app, or run \`trunk merge ${pr ?? '<PR number>'}\``,
+    state_failed: 'fix what failed, then submit it again (`/trunk merge`)',
+    state_cancelled: 'submit it again when it should merge (`/trunk merge`)',
+    state_pending_failure:
+      'wait: the queue retests it without the PRs ahead, and fails it only if the failure is its own',
+    readiness_unknown: 'wait for Trunk to evaluate the PR, or look at it in the Trunk web app',
+    base_branch_mismatch: "retarget the PR to the queue's branch, or point `target-branch` at the queue the PR targets",
+    impacted_targets_missing: 'let the CI job that uploads impacted targets finish for the head commit',
+    no_pull_request:
+      'bring changes in through pull requests and the merge queue; a ruleset that requires the merge queue stops direct pushes',
+    not_merge_commit: "deploy the pull request's merge commit, which the queue made, not its branch",
+    not_merged_by_queue:
+      'merge through the queue, not by hand; if Trunk is only slow to record the merge, a longer `settle-seconds` waits for it',
+    merged_manually:
+      'merge through the queue, not by hand; a ruleset that requires the merge queue stops merges around it',
+    merge_reason_unknown: "re-run the job: Trunk's history may answer next time",
+    commit_range_unchecked:
+      'set `base-sha` to the last deployed commit the branch still has, within 100 commits of this one',
+    earlier_commit_not_from_queue: 'look at the commits listed: each must be a merge the queue made',
+  };
+}
+
+const MERGEABILITY_PREFIX = 'mergeability_';
+
+/** What a reason means, as a clause: "its impacted targets have not been uploaded". */
+export function describeReason(code: ReasonCode): string {
+  if (code.startsWith(MERGEABILITY_PREFIX)) {
+    const value = code.slice(MERGEABILITY_PREFIX.length);
+    return MERGEABILITY.get(value)?.means ?? `GitHub reports a mergeability this version does not know (${value})`;
+  }
+  return MEANS[code as FixedReason];
+}
+
+/** What clears a reason; undefined for a mergeability this version does not know. */
+export function fixForReason(code: ReasonCode, pr?: number): string | undefined {
+  if (code.startsWith(MERGEABILITY_PREFIX)) return MERGEABILITY.get(code.slice(MERGEABILITY_PREFIX.length))?.fix;
+  return fixes(pr)[code as FixedReason];
+}
