@@ -1,16 +1,32 @@
 // @ts-check
 // The histories a scenario can name instead of listing its PRs (scenarios.mjs: `history`): each
-// made once, on first use, from the builders of trunk-history.mjs.
+// made once, on first use, from the builders of trunk-history.mjs or from a seed (history-gen.mjs).
 import { TWENTY_PRS } from './github-scenarios.mjs';
+import { generateHistory, HEALTHY, UNHEALTHY } from './history-gen.mjs';
 import { historyPr, indexHistory, mergedByTrunk, mergedManually, stillTesting } from './trunk-history.mjs';
 
 /** @typedef {import('./trunk-history.mjs').HistoryPr} HistoryPr */
 
 /** @type {Record<string, { description: string, make: () => HistoryPr[] }>} */
-const HISTORIES = {
+export const HISTORIES = {
   'twenty-merged': {
     description: `#${TWENTY_PRS[0]} to #${TWENTY_PRS.at(-1)} merged by Trunk in the last half hour (GitHub scenario: twenty-prs)`,
     make: () => TWENTY_PRS.map((n) => mergedByTrunk(n, 30 - (n - 1900))),
+  },
+  week: {
+    description:
+      '15 days of a healthy queue, about 40 trips a day (seed 1): few failures, mostly the flaky ci/integration',
+    make: () => generateHistory({ seed: 1, firstNumber: 1100 }),
+  },
+  'unhealthy-week': {
+    description:
+      'As week (seed 2), but the last 7 days much worse than the 7 before: failures over 20 %, long waits, many restarts',
+    make: () =>
+      generateHistory({ seed: 2, firstNumber: 1100, health: (daysAgo) => (daysAgo < 7 ? UNHEALTHY : HEALTHY) }),
+  },
+  'busy-week': {
+    description: '15 days of a busy, healthy queue (seed 3): about 2,000 trips every 7 days, PRs from #10000',
+    make: () => generateHistory({ seed: 3, firstNumber: 10_000, tripsPerDay: 2000 / 7 }),
   },
   recent: {
     description:
@@ -50,4 +66,39 @@ export function resolveHistory(history) {
   const found = made.get(history) ?? indexHistory(named.make());
   made.set(history, found);
   return found;
+}
+
+/** Another branch of the repository with a queue of its own, whose series v1's metrics also carry. */
+export const OTHER_BRANCH = 'release/2.x';
+/** @type {HistoryPr[] | undefined} */
+let otherBranch;
+
+/** That queue's last hours: merges, a failure, a cancellation, one PR testing. */
+export function otherBranchHistory() {
+  const on = { baseBranch: OTHER_BRANCH };
+  otherBranch ??= [
+    mergedByTrunk(901, 10, on),
+    mergedByTrunk(902, 35, on),
+    historyPr(
+      903,
+      [
+        ['notReady', 80],
+        ['pending', 78],
+        ['testing', 70],
+        ['failed', 40],
+      ],
+      on,
+    ),
+    historyPr(
+      904,
+      [
+        ['notReady', 30],
+        ['pending', 28],
+        ['cancelled', 20, 'PR_CLOSED'],
+      ],
+      on,
+    ),
+    stillTesting(905, 5, on),
+  ];
+  return otherBranch;
 }

@@ -34,6 +34,8 @@
  * @property {number} [awaitingAdmission]  how many of the last `others` v2's order lists as awaiting admission
  * @property {import('./trunk-history.mjs').HistoryPr[] | string} [history]  the PRs Trunk remembers
  *   besides this one (trunk-history.mjs's builders), or the name of a history (histories.mjs)
+ * @property {boolean} [noMetrics]  v2's metrics route answers 404 NOT_FOUND, as a Trunk from before
+ *   it does (v1's getMergeQueueMetrics still answers)
  */
 
 export const SIM_PR = 1842;
@@ -138,6 +140,16 @@ export function entry(prNumber, state, overrides = {}) {
 /** @param {number} count @param {number} [first] */
 function pendingEntries(count, first = 2000) {
   return Array.from({ length: count }, (_, i) => entry(first + i, i < 2 ? 'testing' : 'pending'));
+}
+
+/** The testing scenario's queue, for the scenarios that differ only in what Trunk remembers. */
+function usualQueue() {
+  return {
+    pr: prBody(),
+    queue: queueBody(),
+    others: [entry(1840, 'testing', { prTitle: 'Add new feature', prAuthor: 'bob' }), entry(1845, 'pending')],
+    position: 2,
+  };
 }
 
 /** @type {Record<string, Scenario>} */
@@ -410,5 +422,29 @@ export const SCENARIOS = {
       },
       estimate: { status: 'unavailable', reason: '<b>too little</b>\nhistory [x](javascript:alert(1))' },
     },
+  },
+  week: {
+    description:
+      'As testing, with 15 days of a healthy queue behind it (history week: ~40 trips a day, failures mostly the flaky ci/integration)',
+    ...usualQueue(),
+    history: 'week',
+  },
+  'unhealthy-week': {
+    description:
+      'As testing, with the last 7 days clearly worse than the 7 before (history unhealthy-week: failures over 20 %, long waits, many restarts)',
+    ...usualQueue(),
+    history: 'unhealthy-week',
+  },
+  'busy-week': {
+    description:
+      'As testing, with a busy queue behind it (history busy-week: ~2,000 trips every 7 days), for the bench',
+    ...usualQueue(),
+    history: 'busy-week',
+  },
+  'week-no-metrics': {
+    description: "As week, on a Trunk from before v2's metrics route (404 NOT_FOUND; v1's metrics still answer)",
+    ...usualQueue(),
+    history: 'week',
+    noMetrics: true,
   },
 };

@@ -32,6 +32,8 @@ import {
   SIM_REPO_ID,
   SIM_SHA,
 } from './scenarios.mjs';
+import { HISTORIES } from './histories.mjs';
+import { metricsLimiter } from './rate-limit.mjs';
 import { delay, scriptBook } from './steps.mjs';
 import { trunkV1, V1_ENDPOINTS } from './trunk-v1.mjs';
 import { trunkV2, V2_ROUTES, v2Error } from './trunk-v2.mjs';
@@ -41,9 +43,11 @@ import { TrunkWorld } from './trunk-world.mjs';
 /** @typedef {import('./steps.mjs').RequestRecord} RequestRecord */
 
 /**
- * A v1 endpoint, a v2 route ('v2.repositories', 'v2.mergeQueues', 'v2.order', 'v2.pullRequests',
- * 'v2.pullRequest', 'v2.history', 'v2.verificationRuns', 'v2.estimate', 'v2.historyBatch'), or
- * GitHub's 'github.commitPulls'.
+ * A v1 endpoint ('getSubmittedPullRequest', 'getQueue', 'listPullRequests',
+ * 'getMergeQueueMetrics'), a v2 route ('v2.repositories', 'v2.mergeQueues', 'v2.order',
+ * 'v2.pullRequests', 'v2.pullRequest', 'v2.history', 'v2.verificationRuns', 'v2.estimate',
+ * 'v2.historyBatch', 'v2.queuePullRequests', 'v2.testingResults', 'v2.metrics'), or GitHub's
+ * 'github.commitPulls'.
  * @typedef {import('./trunk-v1.mjs').V1Endpoint | import('./trunk-v2.mjs').V2Route
  *   | import('./github.mjs').GitHubEndpoint} Endpoint
  */
@@ -60,6 +64,12 @@ import { TrunkWorld } from './trunk-world.mjs';
  *   so that a test's virtual clock cannot trip it); its 429 carries the RATE_LIMIT_EXCEEDED
  *   envelope, or with body 'empty' nothing, as Trunk's edge sends it; `now` (ms) is the clock the
  *   second is measured on (default: the real one)
+ * @property {import('./rate-limit.mjs').OrgRateLimit} [orgRateLimit]  Trunk's organization limits
+ *   (off unless given, for the same reason): `perSecond` (default 100) on every v2 read, all keys
+ *   together, and `metricsPerSecond` (default 5) on the metrics, v1's and v2's together; 0 turns
+ *   one off. Their 429s are v2's (`body` as for v2RateLimit) and v1's (no body)
+ * @property {() => number} [clock]  ms since the epoch: "now" for the history's reads (the metrics'
+ *   last hour, the testing results' open range); default the real clock
  * @property {string} [github]  what GitHub answers: a key of GITHUB_SCENARIOS (default 'merged')
  * @property {string} [githubToken]  the GitHub token it accepts (Authorization: token or Bearer;
  *   refused by Trunk's APIs, as theirs are by GitHub's); default SIM_GITHUB_TOKEN
@@ -94,10 +104,19 @@ export async function startSimulator(options = {}) {
   /** @type {RequestRecord[]} */
   const requests = [];
   const scripts = scriptBook(ENDPOINTS);
-  const world = new TrunkWorld(options.scenario ?? 'testing');
+  const world = new TrunkWorld(options.scenario ?? 'testing', options.clock);
   const take = scripts.take;
-  const v1 = trunkV1({ token, rateLimit: options.rateLimit, world, take });
-  const v2 = trunkV2({ apiKeys, rateLimit: options.v2RateLimit, tls: Boolean(options.tls), world, take });
+  const metricsLimit = metricsLimiter(options.orgRateLimit);
+  const v1 = trunkV1({ token, rateLimit: options.rateLimit, metricsLimit, world, take });
+  const v2 = trunkV2({
+    apiKeys,
+    rateLimit: options.v2RateLimit,
+    orgRateLimit: options.orgRateLimit,
+    metricsLimit,
+    tls: Boolean(options.tls),
+    world,
+    take,
+  });
   const gh = github({
     token: githubToken,
     scenario: options.github ?? 'merged',
@@ -226,10 +245,13 @@ const USAGE = `Usage: node simulator/server.mjs [options]
 Serves Trunk's merge queue API on 127.0.0.1 until stopped (Ctrl-C), both versions from one
 scenario, for the repository ${SIM_REPO.host}/${SIM_REPO.owner}/${SIM_REPO.name} and branch ${SIM_BRANCH} only (any
 other answers as Trunk would: no such queue), and the one GitHub endpoint the action calls:
-  v1      POST /v1/getSubmittedPullRequest, /v1/getQueue; header x-api-token: ${SIM_TOKEN}
-  v2      GET /v2/repositories, /v2/merge-queues, /v2/merge-queues/{id}/order, /v2/pull-requests,
-          /v2/pull-requests/{id} and its /queue-entry-history, /verification-runs and
-          /queue-entry-estimate, /v2/queue-entry-history?pullRequestIds= (the batch history);
+  v1      POST /v1/getSubmittedPullRequest, /v1/getQueue, /v1/listPullRequests;
+          GET /v1/getMergeQueueMetrics?repo=owner/name&repoHost=host (every branch's series: main's
+          and another queue's, release/2.x); header x-api-token: ${SIM_TOKEN}
+  v2      GET /v2/repositories, /v2/merge-queues, /v2/merge-queues/{id}/order, /pull-requests,
+          /testing-results and /metrics, /v2/pull-requests, /v2/pull-requests/{id} and its
+          /queue-entry-history, /verification-runs and /queue-entry-estimate,
+          /v2/queue-entry-history?pullRequestIds= (several PRs' histories at once);
           header Authorization: Bearer ${SIM_API_KEY}
   GitHub  GET /repos/${SIM_REPO.owner}/${SIM_REPO.name}/commits/{sha}/pulls and
           /repos/${SIM_REPO.owner}/${SIM_REPO.name}/compare/{base}...{head} (also under /api/v3, as on GitHub
@@ -243,7 +265,7 @@ GITHUB_API_URL at the same URL with github-token above. Each API refuses the oth
 Options:
   --scenario NAME      what Trunk answers (default: testing); --list shows the scenarios
   --github NAME        what GitHub answers (default: merged); --list shows the scenarios
-  --list               list the scenarios (Trunk's, then GitHub's) and exit
+  --list               list the scenarios (Trunk's, its histories, then GitHub's) and exit
   --port N             port to listen on (default: 0, a free port)
   --latency-ms N       server time added to every request (default: 0)
   --token TOKEN        the v1 API token to accept (default: ${SIM_TOKEN})
@@ -251,7 +273,13 @@ Options:
   --github-token TOKEN the GitHub token to accept (default: ${SIM_GITHUB_TOKEN})
   --v2-rate-limit N    v2 requests a second each key may make to /v2/pull-requests*, as Trunk
                        allows (default: 5; 0: no limit)
-  --v2-429 KIND        what a throttled v2 request gets: envelope (RATE_LIMIT_EXCEEDED, the
+  --v2-org-rate-limit N
+                       v2 requests a second the organization may make, all keys together, as
+                       Trunk allows (default: 100; 0: no limit)
+  --metrics-rate-limit N
+                       metrics requests a second, v1's and v2's together, as Trunk allows
+                       (default: 5; 0: no limit)
+  --v2-429 KIND        what a v2 request over a limit gets: envelope (RATE_LIMIT_EXCEEDED, the
                        default) or empty (no body, as Trunk's edge sometimes answers)
   --detach             start it in the background, print its URL and process id, and return
                        (for CI steps, in any shell); stop it by its process id
@@ -272,6 +300,8 @@ async function main() {
       'api-key': { type: 'string', default: SIM_API_KEY },
       'github-token': { type: 'string', default: SIM_GITHUB_TOKEN },
       'v2-rate-limit': { type: 'string', default: '5' },
+      'v2-org-rate-limit': { type: 'string', default: '100' },
+      'metrics-rate-limit': { type: 'string', default: '5' },
       'v2-429': { type: 'string', default: 'envelope' },
       detach: { type: 'boolean', default: false },
       log: { type: 'string', default: 'simulator.log' },
@@ -284,6 +314,8 @@ async function main() {
   }
   if (values.list) {
     for (const [name, scenario] of Object.entries(SCENARIOS)) console.log(`${name.padEnd(14)} ${scenario.description}`);
+    console.log("\nHistories (what a scenario's Trunk remembers):");
+    for (const [name, { description }] of Object.entries(HISTORIES)) console.log(`${name.padEnd(14)} ${description}`);
     console.log('\nGitHub (--github):');
     for (const [name, { description }] of Object.entries(GITHUB_SCENARIOS))
       console.log(`${name.padEnd(20)} ${description}`);
@@ -305,6 +337,8 @@ async function main() {
     throw new UsageError('--github-token must not be empty, nor the Trunk token or key');
   }
   const perSecondPerKey = wholeNumber('--v2-rate-limit', values['v2-rate-limit'], 0, 1_000_000);
+  const perSecond = wholeNumber('--v2-org-rate-limit', values['v2-org-rate-limit'], 0, 1_000_000);
+  const metricsPerSecond = wholeNumber('--metrics-rate-limit', values['metrics-rate-limit'], 0, 1_000_000);
   const kind = values['v2-429'];
   if (kind !== 'envelope' && kind !== 'empty') {
     throw new UsageError(`--v2-429 must be envelope or empty, got "${kind}"`);
@@ -313,6 +347,7 @@ async function main() {
     const args = ['--scenario', values.scenario, '--github', values.github, '--port', String(port)];
     args.push('--latency-ms', String(latencyMs), '--token', token, '--api-key', apiKey, '--github-token', githubToken);
     args.push('--v2-rate-limit', String(perSecondPerKey), '--v2-429', kind);
+    args.push('--v2-org-rate-limit', String(perSecond), '--metrics-rate-limit', String(metricsPerSecond));
     const ready = /^Trunk API simulator on (\S+) \(token [^)]*\)(?: \(api key [^)]*\))?(?: \(github token [^)]*\))?/m;
     return detach(fileURLToPath(import.meta.url), args, { logFile: values.log, ready, name: 'simulator' });
   }
@@ -327,9 +362,10 @@ async function main() {
       token,
       apiKey,
       githubToken,
-      // On here, as Trunk has it; off by default in startSimulator, whose tests may poll on a
-      // virtual clock far faster than 5 a second of real time.
+      // On here, as Trunk has them; off by default in startSimulator, whose tests may poll on a
+      // virtual clock far faster than Trunk allows in real time.
       ...(perSecondPerKey > 0 ? { v2RateLimit: { perSecondPerKey, body: kind } } : {}),
+      ...(perSecond + metricsPerSecond > 0 ? { orgRateLimit: { perSecond, metricsPerSecond, body: kind } } : {}),
     });
   } catch (error) {
     const code = /** @type {{ code?: string }} */ (error).code;

@@ -4,9 +4,9 @@
 // other PRs in its queue (their timelines derived from their entries), and the PRs its history
 // remembers (trunk-history.mjs), which win over a queue entry of the same number.
 import { SIM_PR, SIM_PR_ID } from './scenarios.mjs';
-import { historyPullRequestBody } from './trunk-history-bodies.mjs';
+import { historyPullRequestBody, historyV1Body } from './trunk-history-bodies.mjs';
 import { timeline } from './trunk-history.mjs';
-import { ENTRY_STATES, mapped, numberOf, prId, pullRequestBody } from './trunk-v2-bodies.mjs';
+import { ENTRY_CREATED_AT, ENTRY_STATES, mapped, numberOf, prId, pullRequestBody } from './trunk-v2-bodies.mjs';
 import { historyTransitions, PATHS } from './trunk-v2-story.mjs';
 
 /** @typedef {import('./trunk-v2-bodies.mjs').World} World */
@@ -19,8 +19,12 @@ import { historyTransitions, PATHS } from './trunk-v2-story.mjs';
  * @property {number} number
  * @property {string} id
  * @property {string} author
+ * @property {string} baseBranch
  * @property {() => Transition[]} transitions  oldest first (made on demand: a big queue has thousands)
+ * @property {() => number} enqueuedMs  when its entry was created (its body's queueEntry.createdAt): the
+ *   queue's list is ordered by it
  * @property {(oneNumber: boolean) => Json} pullRequest  its v2 PullRequest
+ * @property {() => Json} v1  what v1 says of it: getSubmittedPullRequest's body, or its queue entry
  */
 
 /** What the queue's other PRs are beyond their entries: submitted, and ready. */
@@ -29,6 +33,8 @@ const QUEUED = {
   readiness: { requiresImpactedTargets: false, doesBaseBranchMatch: true, gitHubMergeability: 'mergeable' },
 };
 const STEP_MS = 3 * 60_000;
+/** Each queue entry's derived timeline, made once: a big queue has thousands, and they do not change. */
+const queuedTimelines = /** @type {WeakMap<Json, Transition[]>} */ (new WeakMap());
 
 /** The scenario's own PR, when Trunk has an entry for it. @param {World} world @returns {KnownPr[]} */
 function scenarioPr(world) {
@@ -38,8 +44,11 @@ function scenarioPr(world) {
       number: SIM_PR,
       id: SIM_PR_ID,
       author: String(world.pr.prAuthor),
+      baseBranch: String(world.pr.prBaseBranch),
       transitions: () => /** @type {Transition[]} */ (historyTransitions(world)),
+      enqueuedMs: () => Date.parse(ENTRY_CREATED_AT),
       pullRequest: (oneNumber) => pullRequestBody(world, { oneNumber }),
+      v1: () => /** @type {Json} */ (world.pr),
     },
   ];
 }
@@ -58,7 +67,10 @@ function queuedPr(world, entry) {
     number: n,
     id: prId(n),
     author: String(entry.prAuthor),
+    baseBranch: String(entry.prBaseBranch),
     transitions: () => {
+      const made = queuedTimelines.get(entry);
+      if (made) return made;
       const state = mapped(ENTRY_STATES, entry.state);
       const path = /** @type {EntryState[]} */ (PATHS[state] ?? ['pending', state]);
       const last = Date.parse(String(entry.stateChangedAt));
@@ -66,9 +78,13 @@ function queuedPr(world, entry) {
       const steps = path.map(
         (step, i) => /** @type {[EntryState, number]} */ ([step, last - (path.length - 1 - i) * STEP_MS]),
       );
-      return timeline(n, steps, { ...facts, baseBranch: String(entry.prBaseBranch) }).transitions;
+      const transitions = timeline(n, steps, { ...facts, baseBranch: String(entry.prBaseBranch) }).transitions;
+      queuedTimelines.set(entry, transitions);
+      return transitions;
     },
+    enqueuedMs: () => Date.parse(ENTRY_CREATED_AT),
     pullRequest: (oneNumber) => pullRequestBody({ ...world, scenario, pr: { ...QUEUED, ...entry } }, { oneNumber }),
+    v1: () => entry,
   };
 }
 
@@ -78,8 +94,11 @@ function rememberedPr(pr) {
     number: pr.number,
     id: pr.id,
     author: pr.author,
+    baseBranch: pr.baseBranch,
     transitions: () => pr.transitions,
+    enqueuedMs: () => Date.parse(String(pr.transitions[0]?.changedAt)),
     pullRequest: (oneNumber) => historyPullRequestBody(pr, oneNumber),
+    v1: () => historyV1Body(pr),
   };
 }
 
@@ -90,7 +109,7 @@ function queueEntries(world) {
 }
 
 /** Every PR Trunk knows now: the scenario's, the queue's others, the history's. @param {World} world */
-function knownPrs(world) {
+export function knownPrs(world) {
   return [
     ...scenarioPr(world),
     ...queueEntries(world).map((entry) => queuedPr(world, entry)),

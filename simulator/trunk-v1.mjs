@@ -1,31 +1,36 @@
 // @ts-check
-// Trunk's v1 API (POST /v1/getSubmittedPullRequest, POST /v1/getQueue), as its OpenAPI document
-// (trunk-openapi-v1.json) and Trunk's servers have it: the x-api-token check, the request-body
-// rules, plain-text 400/401/404 bodies, and the answers of the scenario's world. It serves only
-// the scenario's repository and branch, as Trunk serves only what it knows.
+// Trunk's v1 API (POST /v1/getSubmittedPullRequest, POST /v1/getQueue, and over the queue's past
+// POST /v1/listPullRequests and GET /v1/getMergeQueueMetrics: trunk-v1-history.mjs), as its
+// OpenAPI document (trunk-openapi-v1.json) and Trunk's servers have it: the x-api-token check, the
+// request rules, plain-text 400/401/404 bodies, and the answers of the scenario's world. It serves
+// only the scenario's repository and branch, as Trunk serves only what it knows.
 import { playStep, sendHalf } from './steps.mjs';
 import { SIM_BRANCH, SIM_PR, SIM_REPO } from './scenarios.mjs';
 import { historyV1Body } from './trunk-history-bodies.mjs';
+import { worldMetrics } from './trunk-metrics.mjs';
+import { listProblem, listPullRequestsV1, metricsProblem } from './trunk-v1-history.mjs';
 
-/** @typedef {'getSubmittedPullRequest' | 'getQueue'} V1Endpoint */
+/** @typedef {'getSubmittedPullRequest' | 'getQueue' | 'listPullRequests' | 'getMergeQueueMetrics'} V1Endpoint */
 /** @typedef {import('./steps.mjs').RequestRecord} RequestRecord */
 
 /** @type {V1Endpoint[]} */
-export const V1_ENDPOINTS = ['getSubmittedPullRequest', 'getQueue'];
-const PATHS = /** @type {Record<string, V1Endpoint>} */ ({
-  '/v1/getSubmittedPullRequest': 'getSubmittedPullRequest',
-  '/v1/getQueue': 'getQueue',
-});
+export const V1_ENDPOINTS = ['getSubmittedPullRequest', 'getQueue', 'listPullRequests', 'getMergeQueueMetrics'];
+const PATHS = /** @type {Record<string, V1Endpoint>} */ (
+  Object.fromEntries(V1_ENDPOINTS.map((endpoint) => [`/v1/${endpoint}`, endpoint]))
+);
 const PLAIN = { 'content-type': 'text/plain; charset=utf-8' };
+const PROMETHEUS = { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' };
 
 /**
  * @param {object} setup
  * @param {string} setup.token  the API token it accepts (x-api-token)
  * @param {{ perSecond: number, retryAfter?: string }} [setup.rateLimit]  a limit on all its requests
+ * @param {ReturnType<typeof import('./rate-limit.mjs').metricsLimiter>} [setup.metricsLimit]  the
+ *   metrics' own limit, which v2's metrics share
  * @param {import('./trunk-world.mjs').TrunkWorld} setup.world
  * @param {(endpoint: V1Endpoint) => import('./steps.mjs').Step | undefined} setup.take  the scripted step, if any
  */
-export function trunkV1({ token, rateLimit, world, take }) {
+export function trunkV1({ token, rateLimit, metricsLimit, world, take }) {
   let windowStart = 0;
   let windowCount = 0;
   let throttled = 0;
@@ -49,7 +54,8 @@ export function trunkV1({ token, rateLimit, world, take }) {
    * @param {string} text  the request body
    */
   async function handle(req, res, record, text) {
-    const endpoint = PATHS[record.path];
+    const { pathname, searchParams } = new URL(record.path, 'http://127.0.0.1');
+    const endpoint = PATHS[pathname];
     if (endpoint) record.endpoint = endpoint;
     /** @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
     const send = (status, body, headers = {}) => {
@@ -59,23 +65,45 @@ export function trunkV1({ token, rateLimit, world, take }) {
       res.end(json ? JSON.stringify(body) : body);
     };
 
-    if (req.method !== 'POST' || !endpoint) return send(404, 'Not Found');
-    if (overLimit()) {
+    const metrics = endpoint === 'getMergeQueueMetrics';
+    if (!endpoint || req.method !== (metrics ? 'GET' : 'POST')) return send(404, 'Not Found');
+    if (overLimit() || (metrics && metricsLimit && !metricsLimit.admit('organization'))) {
       throttled++;
       const retryAfter = rateLimit?.retryAfter;
       return send(429, '', retryAfter ? { 'retry-after': retryAfter } : {});
     }
     if (req.headers['x-api-token'] !== token) return send(401, 'Unauthorized');
+    if (metrics) {
+      const problem = metricsProblem(searchParams);
+      if (problem) return send(problem.status, problem.text);
+      const step = take(endpoint);
+      if (await playStep(step, req, res, record, send)) return;
+      return send(200, step?.body ?? worldMetrics(world.snapshot(), { everyBranch: true }), {
+        ...PROMETHEUS,
+        ...step?.headers,
+      });
+    }
     try {
       record.body = JSON.parse(text);
     } catch {
       return send(400, 'Invalid JSON body');
     }
-    const problem = requestProblem(endpoint, record.body);
+    const problem =
+      requestProblem(endpoint, record.body) ??
+      (endpoint === 'listPullRequests' ? listProblem(/** @type {object} */ (record.body)) : undefined);
     if (problem) return send(400, problem);
 
     const step = take(endpoint);
     if (await playStep(step, req, res, record, send)) return;
+    if (endpoint === 'listPullRequests') {
+      const served = servesScenario(record.body) && world.scenario.queue !== null;
+      const body =
+        step?.body ?? (served ? listPullRequestsV1(/** @type {object} */ (record.body), world.snapshot()) : undefined);
+      if (body === null) return send(400, 'cursor is not valid for this request');
+      if (body === undefined) return send(404, 'Merge queue not found');
+      if (step?.truncate) return sendHalf(req, res, record, body);
+      return send(200, body, step?.headers);
+    }
 
     // Trunk knows only the scenario's repository, branch and PR, and the PRs its history
     // remembers: any other number is one never submitted (404), and another repository or branch

@@ -27,6 +27,7 @@ import {
  * @property {Json | null} queue  v1's getQueue body, entries included, agreeing with that answer (null: no queue)
  * @property {string} baseUrl  where the simulator serves
  * @property {import('./trunk-history.mjs').HistoryIndex} history  the PRs Trunk remembers
+ * @property {number} nowMs  the time of the request, on the simulator's clock
  */
 
 export const ENTRY_STATES = /** @type {const} */ ({
@@ -67,6 +68,8 @@ export function mapped(table, value) {
 export const REPO_URL = `https://${SIM_REPO.host}/${SIM_REPO.owner}/${SIM_REPO.name}`;
 export const APP_URL = `https://app.trunk.io/${SIM_REPO.owner}/repo/${SIM_REPO.host}/${SIM_REPO.owner}/${SIM_REPO.name}`;
 const CREATED = minutesAgo(60 * 24 * 200);
+/** When the scenario's PR and the queue's others were first submitted: their entries' createdAt. */
+export const ENTRY_CREATED_AT = minutesAgo(90);
 /** States in the order's test batches; `pending` is in its pending items. */
 const BATCH_STATES = new Set(['testing', 'tests_passed', 'pending_failure']);
 
@@ -270,7 +273,7 @@ export function pullRequestBody(world, { oneNumber = true } = {}) {
         mergeability,
         ...(reasons ? { mergeabilityDetails: { provider: 'github', reasons } } : {}),
       },
-      createdAt: minutesAgo(90),
+      createdAt: ENTRY_CREATED_AT,
       updatedAt: v1.stateChangedAt,
     };
   }

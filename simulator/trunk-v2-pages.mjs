@@ -5,7 +5,7 @@
 // "to the operation and filter it was minted for": another filter with one is INVALID_CURSOR.
 import { createHash } from 'node:crypto';
 
-/** @typedef {{ status: number, body: unknown, readsPr?: boolean }} Answer */
+/** @typedef {{ status: number, body: unknown, readsPr?: boolean, headers?: Record<string, string> }} Answer */
 /** @typedef {{ limit: number, offset: number, includeTotal: boolean, carried: unknown, bind: string }} Paging */
 
 /** Trunk's error envelope, for answers and for scripts. @param {string} code @param {string} message */
@@ -43,10 +43,18 @@ export function page(items, query) {
     if (!decoded) return fail(400, 'INVALID_CURSOR', 'cursor is not valid');
     start = Number(decoded[1]);
   }
+  const paged = {
+    limit,
+    offset: start,
+    includeTotal: query.get('includeTotal') === 'true',
+    carried: undefined,
+    bind: '',
+  };
   return pageAt(
     items,
-    { limit, offset: start, includeTotal: query.get('includeTotal') === 'true', carried: undefined, bind: '' },
+    paged,
     (at) => Buffer.from(`at:${at}`).toString('base64url'),
+    (item) => item,
   );
 }
 
@@ -84,24 +92,32 @@ export function paging(query, bind) {
 export const isAnswer = (value) => 'status' in value;
 
 /**
- * A page of `items` at `paging`'s place, its next cursor bound as `paging` was.
- * @param {unknown[]} items
+ * A page of `items` at `paging`'s place, each shown as `show` makes it (only the page's are made),
+ * its next cursor bound as `paging` was.
+ * @template T
+ * @param {T[]} items
  * @param {Paging} paged
+ * @param {(item: T) => unknown} [show]
  * @returns {Answer}
  */
-export function boundPage(items, paged) {
-  return pageAt(items, paged, (at) =>
-    Buffer.from(JSON.stringify({ b: digest(paged.bind), o: at, c: paged.carried })).toString('base64url'),
-  );
+export function boundPage(items, paged, show = (item) => item) {
+  const cursorAt = (/** @type {number} */ at) =>
+    Buffer.from(JSON.stringify({ b: digest(paged.bind), o: at, c: paged.carried })).toString('base64url');
+  return pageAt(items, paged, cursorAt, show);
 }
 
-/** @param {unknown[]} items @param {Paging} paged @param {(at: number) => string} cursorAt @returns {Answer} */
-function pageAt(items, { limit, offset, includeTotal }, cursorAt) {
+/**
+ * @template T
+ * @param {T[]} items @param {Paging} paged @param {(at: number) => string} cursorAt
+ * @param {(item: T) => unknown} show
+ * @returns {Answer}
+ */
+function pageAt(items, { limit, offset, includeTotal }, cursorAt, show) {
   const hasMore = offset + limit < items.length;
   return {
     status: 200,
     body: {
-      data: items.slice(offset, offset + limit),
+      data: items.slice(offset, offset + limit).map(show),
       nextCursor: hasMore ? cursorAt(offset + limit) : null,
       hasMore,
       ...(includeTotal ? { total: items.length } : {}),

@@ -1,25 +1,31 @@
 // @ts-check
 // Trunk's v2 API: the reads the action makes, as Trunk's OpenAPI document
-// (trunk-openapi-v2.json) and docs.trunk.io have them. The Bearer key check, the 5/s per-key
-// limit on /v2/pull-requests*, the checks on parameters (400 VALIDATION_FAILED), the error
-// envelope with an X-Request-Id on every answer, and what each read answers for the world as it
-// is (trunk-world.mjs, shared with v1; the bodies are trunk-v2-bodies.mjs and trunk-v2-story.mjs,
-// the PRs other than the scenario's and the history reads trunk-v2-history.mjs).
+// (trunk-openapi-v2.json) and docs.trunk.io have them. The Bearer key check, Trunk's limits
+// (rate-limit.mjs: 5/s per key on /v2/pull-requests*, the organization's, the metrics'), the
+// checks on parameters (400 VALIDATION_FAILED), the error envelope with an X-Request-Id on every
+// answer, and what each read answers for the world as it is (trunk-world.mjs, shared with v1; the
+// bodies are trunk-v2-bodies.mjs and trunk-v2-story.mjs, the PRs other than the scenario's and
+// the history reads trunk-v2-history.mjs, the queue's past trunk-v2-queue-reads.mjs and
+// trunk-metrics.mjs).
 import { playStep, sendHalf } from './steps.mjs';
-import { slidingWindowLimiter } from './rate-limit.mjs';
+import { v2Limits } from './rate-limit.mjs';
 import { knownByNumber, knownPr } from './trunk-known.mjs';
+import { worldMetrics } from './trunk-metrics.mjs';
 import { mergeQueueBody, orderBody, pullRequestBody, repositoryBody } from './trunk-v2-bodies.mjs';
 import { directionOf, historyBatch, knownPrAnswer } from './trunk-v2-history.mjs';
 import { fail, page, v2Error } from './trunk-v2-pages.mjs';
+import { listPullRequests, listTestingResults } from './trunk-v2-queue-reads.mjs';
 import { estimateBody, historyTransitions, verificationRuns } from './trunk-v2-story.mjs';
 import { SIM_BRANCH, SIM_PR, SIM_PR_ID, SIM_QUEUE_ID, SIM_REPO, SIM_REPO_ID } from './scenarios.mjs';
 
 /**
  * @typedef {'v2.repositories' | 'v2.mergeQueues' | 'v2.order' | 'v2.pullRequests' | 'v2.pullRequest'
- *   | 'v2.history' | 'v2.verificationRuns' | 'v2.estimate' | 'v2.historyBatch'} V2Route
+ *   | 'v2.history' | 'v2.verificationRuns' | 'v2.estimate' | 'v2.historyBatch' | 'v2.queuePullRequests'
+ *   | 'v2.testingResults' | 'v2.metrics'} V2Route
  */
 /** @typedef {import('./trunk-v2-bodies.mjs').World} World */
 /** @typedef {import('./trunk-v2-pages.mjs').Answer} Answer */
+/** @typedef {import('./trunk-v2-bodies.mjs').Json} Json */
 
 /** @type {Array<[RegExp, V2Route]>} */
 const ROUTES = [
@@ -32,7 +38,14 @@ const ROUTES = [
   [/^\/v2\/pull-requests\/([^/]+)\/verification-runs$/, 'v2.verificationRuns'],
   [/^\/v2\/pull-requests\/([^/]+)\/queue-entry-estimate$/, 'v2.estimate'],
   [/^\/v2\/queue-entry-history$/, 'v2.historyBatch'],
+  [/^\/v2\/merge-queues\/([^/]+)\/pull-requests$/, 'v2.queuePullRequests'],
+  [/^\/v2\/merge-queues\/([^/]+)\/testing-results$/, 'v2.testingResults'],
+  [/^\/v2\/merge-queues\/([^/]+)\/metrics$/, 'v2.metrics'],
 ];
+/** The reads of one queue, which answer 404 MERGE_QUEUE_NOT_FOUND for any other. */
+const QUEUE_ROUTES = new Set(['v2.order', 'v2.queuePullRequests', 'v2.testingResults', 'v2.metrics']);
+/** Prometheus' text format, as Trunk labels it. */
+const PROMETHEUS = { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' };
 /** @type {V2Route[]} */
 export const V2_ROUTES = ROUTES.map(([, route]) => route);
 
@@ -47,17 +60,20 @@ export { v2Error };
  * @param {string[]} setup.apiKeys  the API keys it accepts (Authorization: Bearer)
  * @param {{ perSecondPerKey: number, body?: 'envelope' | 'empty', now?: () => number }} [setup.rateLimit]
  *   Trunk's limit on GET /v2/pull-requests*, per key, over any one second
+ * @param {import('./rate-limit.mjs').OrgRateLimit} [setup.orgRateLimit]  the organization's limits
+ * @param {ReturnType<typeof import('./rate-limit.mjs').metricsLimiter>} [setup.metricsLimit]  the
+ *   metrics' own limit, which v1's metrics share
  * @param {boolean} setup.tls  whether the simulator serves https (for the URLs in its bodies)
  * @param {import('./trunk-world.mjs').TrunkWorld} setup.world
  * @param {(route: V2Route) => import('./steps.mjs').Step | undefined} setup.take  the scripted step, if any
  */
-export function trunkV2({ apiKeys, rateLimit, tls, world, take }) {
-  const limiter = rateLimit ? slidingWindowLimiter(rateLimit.perSecondPerKey, rateLimit.now) : undefined;
+export function trunkV2({ apiKeys, rateLimit, orgRateLimit, metricsLimit, tls, world, take }) {
+  const overLimit = v2Limits(rateLimit, orgRateLimit, metricsLimit);
   let throttled = 0;
   let requestIds = 0;
 
   /**
-   * A v2 read: the route, Trunk's per-key limit, the key, then a scripted step or the world's answer.
+   * A v2 read: the route, Trunk's limits, the key, then a scripted step or the world's answer.
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
    * @param {import('./steps.mjs').RequestRecord} record
@@ -75,18 +91,17 @@ export function trunkV2({ apiKeys, rateLimit, tls, world, take }) {
 
     const url = new URL(record.path, 'http://127.0.0.1');
     const match = matchV2(req.method, url.pathname);
-    if (!match) return send(404, v2Error('NOT_FOUND', `No route for ${req.method} ${url.pathname}`));
-    record.endpoint = match.route;
+    // A Trunk from before the metrics routes knows no such path.
+    const absent = match?.route === 'v2.metrics' && world.scenario.noMetrics === true;
+    if (match) record.endpoint = match.route;
+    if (!match || absent) return send(404, v2Error('NOT_FOUND', `No route for ${req.method} ${url.pathname}`));
     const authorization = req.headers.authorization;
     const key = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
-    // The limit is counted before the key is checked, per credential as sent.
-    if (limiter && url.pathname.startsWith('/v2/pull-requests') && !limiter.admit(key ?? authorization ?? '')) {
+    // The limits are counted before the key is checked, per credential as sent.
+    const over = overLimit(url.pathname, match.route === 'v2.metrics', key ?? authorization ?? '');
+    if (over) {
       throttled++;
-      const envelope = v2Error(
-        'RATE_LIMIT_EXCEEDED',
-        `Rate limit exceeded: ${rateLimit?.perSecondPerKey} requests per second per API key`,
-      );
-      return send(429, rateLimit?.body === 'empty' ? '' : envelope);
+      return send(429, over.empty ? '' : v2Error('RATE_LIMIT_EXCEEDED', over.message));
     }
     if (!authorization) {
       return send(401, v2Error('AUTHENTICATION_REQUIRED', 'Send an API key as Authorization: Bearer <key>'));
@@ -102,17 +117,11 @@ export function trunkV2({ apiKeys, rateLimit, tls, world, take }) {
     const polled = match.route === 'v2.pullRequest' && match.id.toLowerCase() === SIM_PR_ID;
     const pr = polled ? world.prAt(world.prCalls) : world.lastPr();
     const baseUrl = `${tls ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`;
-    const answer = v2Answer(match.route, match.id, url.searchParams, {
-      scenario: world.scenario,
-      pr,
-      queue: world.queueNow(pr),
-      baseUrl,
-      history: world.history,
-    });
+    const answer = v2Answer(match.route, match.id, url.searchParams, world.snapshot(pr, baseUrl));
     if (polled || (answer.readsPr && world.prCalls === 0)) world.prCalls++;
     if (step?.body !== undefined) return send(200, step.body, step.headers);
     if (step?.truncate && answer.status === 200) return sendHalf(req, res, record, answer.body, requestId);
-    send(answer.status, answer.body, step?.headers);
+    send(answer.status, answer.body, { ...answer.headers, ...step?.headers });
   }
 
   return { handle, throttled: () => throttled };
@@ -147,6 +156,9 @@ function matchV2(method, pathname) {
  * @returns {Answer}
  */
 function v2Answer(route, id, query, world) {
+  if (QUEUE_ROUTES.has(route) && (id !== SIM_QUEUE_ID || !world.queue)) {
+    return fail(404, 'MERGE_QUEUE_NOT_FOUND', 'Merge queue not found');
+  }
   if (/^v2\.(pullRequest|history|verificationRuns|estimate)$/.test(route)) {
     if (!UUID.test(id)) return fail(400, 'VALIDATION_FAILED', 'id must be a UUID');
     if (id.toLowerCase() !== SIM_PR_ID) {
@@ -179,8 +191,13 @@ function v2Answer(route, id, query, world) {
       return page(serves && world.queue ? [mergeQueueBody(world.queue, world.baseUrl)] : [], query);
     }
     case 'v2.order':
-      if (id !== SIM_QUEUE_ID || !world.queue) return fail(404, 'MERGE_QUEUE_NOT_FOUND', 'Merge queue not found');
-      return { status: 200, body: orderBody(world.queue, world.scenario) };
+      return { status: 200, body: orderBody(/** @type {Json} */ (world.queue), world.scenario) };
+    case 'v2.queuePullRequests':
+      return listPullRequests(query, world);
+    case 'v2.testingResults':
+      return listTestingResults(query, world);
+    case 'v2.metrics':
+      return { status: 200, body: worldMetrics(world, { everyBranch: false }), headers: PROMETHEUS };
     case 'v2.pullRequests':
       return lookUp(query, world);
     case 'v2.pullRequest':

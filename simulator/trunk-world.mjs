@@ -23,8 +23,13 @@ export class TrunkWorld {
   /** The PRs Trunk remembers besides the scenario's own. */
   history = resolveHistory([]);
 
-  /** @param {string} name  a key of SCENARIOS */
-  constructor(name) {
+  /**
+   * @param {string} name  a key of SCENARIOS
+   * @param {() => number} [clock]  ms since the epoch: when "now" is for the history's reads (the
+   *   metrics' last hour, the testing results' open range)
+   */
+  constructor(name, clock = Date.now) {
+    this.clock = clock;
     this.use(name);
   }
 
@@ -68,6 +73,18 @@ export class TrunkWorld {
     if (first > 0 && !changedAt[first]) changedAt[first] = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
     const stateChangedAt = first > 0 ? changedAt[first] : scenario.pr?.stateChangedAt;
     return { ...(scenario.pr ?? {}), state, stateChangedAt, isCurrentlySubmittedToQueue: !terminal };
+  }
+
+  /**
+   * The world as a read sees it: the PR as answered (its last answer unless given), the queue
+   * agreeing with it, the history, and the time.
+   * @param {Record<string, unknown> | null} [pr]
+   * @param {string} [baseUrl]  where the simulator serves, for URLs in bodies
+   * @returns {import('./trunk-v2-bodies.mjs').World}
+   */
+  snapshot(pr = this.lastPr(), baseUrl = '') {
+    const { scenario, history } = this;
+    return { scenario, pr, queue: this.queueNow(pr), baseUrl, history, nowMs: this.clock() };
   }
 
   /** The PR's last answer (its first, before any poll). */

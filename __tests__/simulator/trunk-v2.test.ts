@@ -50,9 +50,15 @@ const READS = {
   'v2.pullRequest': '/v2/pull-requests/{id}',
   'v2.history': '/v2/pull-requests/{id}/queue-entry-history',
   'v2.verificationRuns': '/v2/pull-requests/{id}/verification-runs',
+  'v2.historyBatch': '/v2/queue-entry-history',
+  'v2.queuePullRequests': '/v2/merge-queues/{id}/pull-requests',
+  'v2.testingResults': '/v2/merge-queues/{id}/testing-results',
 } as const;
 
 const pr = `/v2/pull-requests/${SIM_PR_ID}`;
+/** Another PR's id, as the simulator makes them from its number. */
+const otherId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
 const REQUESTS: Array<[keyof typeof READS | 'v2.estimate', string]> = [
   ['v2.repositories', '/v2/repositories?providerUrl=https://github.com/octo-org/octo-repo'],
   ['v2.mergeQueues', `/v2/merge-queues?repositoryId=${SIM_REPO_ID}&targetBranch=main`],
@@ -66,6 +72,13 @@ const REQUESTS: Array<[keyof typeof READS | 'v2.estimate', string]> = [
   ['v2.history', `${pr}/queue-entry-history`],
   ['v2.verificationRuns', `${pr}/verification-runs?limit=1`],
   ['v2.estimate', `${pr}/queue-entry-estimate`],
+  // The reads over the queue's past, and the PRs of each scenario's queue in one history read.
+  [
+    'v2.historyBatch',
+    `/v2/queue-entry-history?pullRequestIds=${SIM_PR_ID},${[1838, 1840, 1845, 1850].map(otherId).join(',')}`,
+  ],
+  ['v2.queuePullRequests', `/v2/merge-queues/${SIM_QUEUE_ID}/pull-requests?limit=100`],
+  ['v2.testingResults', `/v2/merge-queues/${SIM_QUEUE_ID}/testing-results?since=${dayAgo}&limit=100`],
 ];
 
 const sim = useSimulator({}, 'all');
