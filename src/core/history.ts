@@ -73,3 +73,58 @@ export interface HourMetrics {
   timeInQueue?: Histogram;
   testing?: Histogram;
 }
+
+/**
+ * A stretch of time that ends at `toMs`. What ended at `toMs` is in it, what ended at `fromMs` is
+ * not: the window ends when the run starts, and a trip that ended at the window's start belongs to
+ * the window before, never to both.
+ */
+export interface Span {
+  fromMs: number;
+  toMs: number;
+}
+
+/** What the queue's history reads found over one span. */
+export interface HistoryRead {
+  /** Every PR with a conclusion in the span, with its whole timeline; undefined when that read failed. */
+  timelines?: PrTimeline[];
+  /** The stretches of testing that ended in the span; undefined when that read failed. */
+  stretches?: TestingStretch[];
+  /**
+   * What the reads covered in full: the span, or its most recent part when the request cap or the
+   * deadline came first. Nothing outside it is counted, and nothing is extrapolated.
+   */
+  covered: Span;
+}
+
+/** A read of the history that failed after its retries: which figures it leaves empty, and why. */
+export interface WindowReadFailure {
+  /** `trips`: the PR list or the timelines; `testing`: the testing results; `metrics`; `merged`: v1's list. */
+  read: 'trips' | 'testing' | 'metrics' | 'merged';
+  message: string;
+}
+
+export type WindowAnswer =
+  /** api-key: the queue's history, trip by trip, for the window and the window before. */
+  | { kind: 'history'; current: HistoryRead; before?: HistoryRead; failures: WindowReadFailure[]; requests: number }
+  /** api-token alone, the last hour: Trunk's metrics; `missing` when the endpoint answered 404 (an older Trunk). */
+  | { kind: 'metrics'; metrics?: HourMetrics; missing?: boolean; failures: WindowReadFailure[]; requests: number }
+  /** api-token alone, a longer window: the PRs merged in it, counted. */
+  | { kind: 'counts'; merged?: number; failures: WindowReadFailure[]; requests: number };
+
+/** What a window report asks of the history. */
+export interface WindowRequest {
+  current: Span;
+  /** The window before, for comparison; undefined when Trunk keeps nothing older. */
+  before?: Span;
+  /** At most this many requests for the history reads. */
+  maxRequests: number;
+  /** When the history reads must stop, in ms since the epoch. */
+  deadlineMs: number;
+}
+
+/** Where a window report's history comes from: v2's per-trip reads, or v1's metrics and counts. */
+export interface WindowSource {
+  readWindow(request: WindowRequest, signal: AbortSignal): Promise<WindowAnswer>;
+}
+

@@ -70,6 +70,8 @@ export interface QueueFacts {
   entries: QueueEntry[];
   /** How many are in the line: more than `entries` when the API lists only the first of them. */
   length: number;
+  /** The queue's page in Trunk's web app, when the API sends it (v2). */
+  htmlUrl?: string;
 }
 
 /** The queue, and the API's own text for it, for `queue-json`. */

@@ -4,19 +4,10 @@
 //
 // Undefined means "not read" and is never turned into 0: a threshold on a figure nobody could read
 // must hold, not pass. A figure that was read and had nothing in it is 0 (counts) or an empty list.
-import type { HourMetrics, Histogram, TestingStretch, Trip } from '../history.js';
+import type { HourMetrics, Histogram, Span, TestingStretch, Trip } from '../history.js';
 import { bucketBound, nearestRank } from './percentile.js';
 
-/**
- * A stretch of time that ends at `toMs`. What ended at `toMs` is in it, what ended at `fromMs` is
- * not: the window ends when the run starts, so a trip that ended at that very moment belongs to
- * this run's report, and one at the window's start belongs to the window before (which ends there),
- * never to both.
- */
-export interface Span {
-  fromMs: number;
-  toMs: number;
-}
+export type { Span };
 
 interface Percentiles {
   /** Whole seconds; a bucket bound may be Infinity. Undefined when nothing was measured. */

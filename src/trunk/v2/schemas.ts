@@ -212,6 +212,7 @@ export function queueFacts(queue: MergeQueue, order: Order): QueueFacts {
     },
     entries,
     length: entries.length + unlisted,
+    htmlUrl: queue.htmlUrl,
   };
 }
 
