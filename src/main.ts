@@ -21,6 +21,10 @@ import { sourceFor } from './trunk/source.js';
 import { renderSummary } from './render/summary.js';
 import { reportOnQueue, type QueueRun } from './runs/queue.js';
 import { findCommitPr, type CommitRun } from './runs/commit.js';
+import type { RunView } from './runs/view.js';
+import { asComment } from './render/comment.js';
+import { prSlack } from './render/slack-reports.js';
+import { runUrl } from './runner/locations.js';
 
 /** How long the runner's own I/O waits for the first request to go out before it loads anyway. */
 const PRELOAD_FALLBACK_MS = 150;
@@ -140,10 +144,26 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     foundBy: prInputs?.foundBy,
     commitSha: prInputs?.commitSha,
   };
+  const repo = inputs ? `${inputs.owner}/${inputs.name}` : '';
+  const serverUrl = io.env.GITHUB_SERVER_URL || 'https://github.com';
+  const nowMs = io.clock.now();
+  const view: RunView = queued ?? {
+    summary: (url, failure) =>
+      renderSummary({ status: report?.status, facts, repo, serverUrl: url, wait: observation?.wait, failure, nowMs }),
+    slack: (context) => prSlack(report?.status, context),
+  };
   const { outputs, omitted } = queued?.outputs ?? toOutputs(report?.status, facts, observation?.wait);
   for (const line of omitted) log.info(line);
+  // The report as text for other tools, with the failures known so far: the credentials are cut
+  // out of the text from outside in them as they are rendered, and of nothing else.
+  const soFar = failures.length > 0 ? failures.join(' Also: ') : undefined;
+  const texts = {
+    markdown: withRedaction(redactor.text, () => asComment(() => view.summary(serverUrl, soFar)), undefined),
+    'slack-text': view.slack({ redact: redactor.text, serverUrl, repo, runUrl: runUrl(io.env), failure: soFar }),
+  };
   try {
-    for (const [name, value] of Object.entries(redactOutputs(outputs, redactor.text))) io.setOutput(name, value);
+    const written = { ...redactOutputs(outputs, redactor.text), ...texts };
+    for (const [name, value] of Object.entries(written)) io.setOutput(name, value);
     await io.settle();
   } catch (error) {
     failures.push(`The step's outputs could not be written: ${messageOf(error)}`);
@@ -152,23 +172,8 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   // A run whose inputs failed still says so in the summary, unless it was asked for none.
   const wantSummary = inputs ? inputs.summary : summaryWanted((name) => io.getInput(name));
   if (wantSummary && io.env.GITHUB_STEP_SUMMARY) {
-    const serverUrl = io.env.GITHUB_SERVER_URL || 'https://github.com';
     const failure = failures.length > 0 ? failures.join(' Also: ') : undefined;
-    const html = withRedaction(
-      redactor.text,
-      () =>
-        queued?.summary(serverUrl, failure) ??
-        renderSummary({
-          status: report?.status,
-          facts,
-          repo: inputs ? `${inputs.owner}/${inputs.name}` : '',
-          serverUrl,
-          wait: observation?.wait,
-          failure,
-          nowMs: io.clock.now(),
-        }),
-      undefined,
-    );
+    const html = withRedaction(redactor.text, () => view.summary(serverUrl, failure), undefined);
     try {
       await io.writeSummary(html);
     } catch (error) {

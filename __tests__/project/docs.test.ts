@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { renderReadme } from '../../scripts/docs.mjs';
 import { HEALTH_REASON_CODES } from '../../src/core/health.js';
 import { PR_STATES, REASON_CODES, WAITABLE_STATES } from '../../src/core/verdict.js';
+import { WINDOW_REASON_CODES } from '../../src/core/window/thresholds.js';
 
 const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 const actionYml = read('action.yml');
@@ -24,14 +25,32 @@ describe('docs', () => {
     expect(renderReadme(drifted, actionYml)).not.toBe(drifted);
   });
 
-  it('action.yml names every PR state, waitable state and reason code the code knows', () => {
+  it('action.yml names every state an output or wait-for takes, each description in one or two short sentences', () => {
     const words = (text: string | undefined) => new Set(text?.match(/[a-z_<>]+/g));
     const state = words(action.outputs.state?.description);
-    expect([...PR_STATES, 'not_submitted'].filter((s) => !state.has(s))).toEqual([]);
+    expect([...PR_STATES, 'not_submitted', 'no_pull_request'].filter((s) => !state.has(s))).toEqual([]);
     const waitFor = words(action.inputs['wait-for']?.description);
     expect(WAITABLE_STATES.filter((s) => !waitFor.has(s))).toEqual([]);
-    const reasons = words(action.outputs['not-ready-reasons']?.description);
-    expect(REASON_CODES.filter((code) => !reasons.has(code))).toEqual([]);
-    expect(HEALTH_REASON_CODES.filter((code) => !reasons.has(code))).toEqual([]);
+    for (const [name, { description }] of [...Object.entries(action.inputs), ...Object.entries(action.outputs)]) {
+      const text = description.replace(/\s+/g, ' ').trim();
+      expect([name, text.length <= 200]).toEqual([name, true]);
+      expect([name, (text.match(/[.!?](\s|$)/g) ?? []).length <= 2]).toEqual([name, true]);
+    }
+  });
+
+  it('the README lists every reason code the code knows', () => {
+    const readme = read('README.md');
+    const listed = new Set(readme.match(/`[a-z_<>]+`/g)?.map((code) => code.slice(1, -1)));
+    const codes = [...REASON_CODES, ...HEALTH_REASON_CODES, ...WINDOW_REASON_CODES];
+    expect(codes.filter((code) => !listed.has(code))).toEqual([]);
+  });
+
+  it('an output that belongs to one scope says it is empty in the others', () => {
+    for (const name of ['queue-testing', 'queue-waiting', 'merged-count', 'percentile-kind', 'commits-checked']) {
+      expect([name, /empty (in other|otherwise)/.test(action.outputs[name]?.description ?? '')]).toEqual([name, true]);
+    }
+    for (const name of ['state', 'pr', 'submitted', 'merge-queue-run', 'pr-found-by']) {
+      expect([name, /[Ee]mpty with scope:? queue/.test(action.outputs[name]?.description ?? '')]).toEqual([name, true]);
+    }
   });
 });

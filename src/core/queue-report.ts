@@ -6,23 +6,55 @@ import type { QueueHealth } from './health.js';
 import type { Report } from './report.js';
 import { agesNote, describeHealthReason, healthSentence, undecidedWords } from './words/queue.js';
 import { clauses } from './words/story.js';
+import { describeWindowReason, failureWarnings, windowNotices, windowSentence } from './words/window.js';
+import type { WindowReport } from './window/report.js';
+import { outside } from '../shared/format.js';
 
 export interface QueueReportInput {
   queue: QueueFacts;
   health: QueueHealth;
+  /** How the queue has been doing over a window; undefined with `window: none`. */
+  window?: WindowReport;
   failIfNotReady: boolean;
 }
 
+/** The queue's verdict: healthy now, and within its thresholds over the window. */
+export function queueVerdict(health: QueueHealth, window: WindowReport | undefined): {
+  ready: boolean;
+  reasons: string[];
+} {
+  const reasons = [...health.reasons, ...(window?.reasons ?? [])];
+  return { ready: reasons.length === 0, reasons };
+}
+
+/** What is wrong, each reason in words: the health's, then the window's. */
+export function reasonClauses(queue: QueueFacts, health: QueueHealth, window: WindowReport | undefined): string[] {
+  return [
+    ...health.reasons.map((code) => describeHealthReason(code, queue, health)),
+    ...(window ? window.reasons.map((code) => describeWindowReason(code, window)) : []),
+  ];
+}
+
 /** The failures, the account and the lines a report on the queue owes the log. */
-export function buildQueueReport({ queue, health, failIfNotReady }: QueueReportInput): Report {
-  const why = clauses(health.reasons.map((code) => describeHealthReason(code, queue, health)));
-  const codes = health.reasons.length ? ` (${health.reasons.join(', ')})` : '';
-  const failures = failIfNotReady && !health.ready ? [`Queue ${queue.branch} is not healthy: ${why}${codes}.`] : [];
+export function buildQueueReport({ queue, health, window, failIfNotReady }: QueueReportInput): Report {
+  const { ready, reasons } = queueVerdict(health, window);
+  const why = clauses(reasonClauses(queue, health, window));
+  const codes = reasons.length ? ` (${reasons.join(', ')})` : '';
+  const name = `Queue ${outside(queue.branch)}`;
+  const failures = failIfNotReady && !ready ? [`${name} is not healthy: ${why}${codes}.`] : [];
   const warnings: string[] = [];
   // A scheduled report that does not fail still leaves an annotation where people look.
-  if (!health.ready && !failIfNotReady) warnings.push(`Queue ${queue.branch} needs attention: ${why}${codes}.`);
-  for (const rule of health.undecided) warnings.push(`Queue ${queue.branch}: ${undecidedWords(rule)}.`);
+  if (!ready && !failIfNotReady) warnings.push(`${name} needs attention: ${why}${codes}.`);
+  for (const rule of health.undecided) warnings.push(`${name}: ${undecidedWords(rule)}.`);
+  if (window) warnings.push(...failureWarnings(window));
   const note = agesNote(queue, health);
   const notices = note && health.undecided.length === 0 ? [`${note}.`] : [];
-  return { failures, statusLine: `${healthSentence(queue, health)}${codes}.`, lines: [], warnings, notices };
+  if (window) notices.push(...windowNotices(window));
+  return {
+    failures,
+    statusLine: `${healthSentence(queue, health)}${health.reasons.length ? ` (${health.reasons.join(', ')})` : ''}.`,
+    lines: window ? [windowSentence(window)] : [],
+    warnings,
+    notices,
+  };
 }

@@ -68,8 +68,29 @@ export function isSafeLink(url: string | undefined | null): url is string {
   return typeof url === 'string' && /^https:\/\/[^\s"'<>\\]+$/i.test(url) && url.length <= 2000;
 }
 
+/**
+ * Whether the summary being rendered is for a comment (the `markdown` output): a link there to a
+ * PR or an issue would make GitHub cross-reference it, so none is written (render/comment.ts).
+ */
+let forComment = false;
+
+/** `render()` with the summary's links and references written for a comment. */
+export function inCommentMode<T>(render: () => T): T {
+  const outer = forComment;
+  forComment = true;
+  try {
+    return render();
+  } finally {
+    forComment = outer;
+  }
+}
+
+/** A GitHub page of a PR or an issue: in a comment, a link to one is a reference. */
+const REFERENCE = /\/(pull|issues)\/\d+(?:[/?#]|$)/;
+
 /** `labelHtml` linked to `url` when it is a safe https URL; the label alone otherwise. */
 export function link(url: string | undefined | null, labelHtml: string): string {
+  if (forComment && url && REFERENCE.test(url)) return labelHtml;
   return isSafeLink(url) ? `<a href="${escapeHtml(url, 2000)}">${labelHtml}</a>` : labelHtml;
 }
 
@@ -88,7 +109,7 @@ export function row(name: string, valueHtml: string): string {
  * on its host; the label alone when that is not an http(s) URL.
  */
 export function pullRequestLink(serverUrl: string, repo: string, prNumber: number, labelHtml: string): string {
-  if (!/^https?:\/\/[^\s"'<>]+$/i.test(serverUrl)) return labelHtml;
+  if (forComment || !/^https?:\/\/[^\s"'<>]+$/i.test(serverUrl)) return labelHtml;
   // The number is a number: only the text from outside goes through escapeHtml.
   const pulls = `${serverUrl.replace(/\/+$/, '')}/${repo}/pull/`;
   return `<a href="${escapeHtml(pulls, 2000)}${prNumber}">${labelHtml}</a>`;

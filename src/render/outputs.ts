@@ -66,6 +66,25 @@ const FINDING_OUTPUTS = ['pr-found-by', 'commit-sha'] as const;
 /** The commit verdict's: set in a run about a commit only. */
 const COMMIT_OUTPUTS = ['commits-checked', 'commits-not-from-queue'] as const;
 
+/** How the queue has been doing over a window: `scope: queue` with `window` only. */
+export const WINDOW_OUTPUTS = [
+  'merged-count',
+  'failed-count',
+  'cancelled-count',
+  'failure-rate',
+  'time-in-queue-p50-seconds',
+  'time-in-queue-p90-seconds',
+  'testing-p50-seconds',
+  'testing-p90-seconds',
+  'restarts',
+  'top-failure-reasons',
+  'top-failing-checks',
+  'percentile-kind',
+] as const;
+
+/** The report as text for other tools: every scope. */
+const TEXT_OUTPUTS = ['markdown', 'slack-text'] as const;
+
 /** Every output of the action, in the order action.yml lists them. */
 export const OUTPUT_NAMES = [
   ...STATUS_OUTPUTS,
@@ -73,6 +92,8 @@ export const OUTPUT_NAMES = [
   ...QUEUE_OUTPUTS,
   ...FINDING_OUTPUTS,
   ...COMMIT_OUTPUTS,
+  ...WINDOW_OUTPUTS,
+  ...TEXT_OUTPUTS,
 ] as const;
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 export type Outputs = Record<OutputName, string>;
@@ -113,6 +134,21 @@ const OWN_OUTPUTS: ReadonlySet<string> = new Set([
   // A count, and SHAs GitHub sent that were checked as SHAs.
   'commits-checked',
   'commits-not-from-queue',
+  // Counts, a rate and durations the action worked out from the history.
+  'merged-count',
+  'failed-count',
+  'cancelled-count',
+  'failure-rate',
+  'time-in-queue-p50-seconds',
+  'time-in-queue-p90-seconds',
+  'testing-p50-seconds',
+  'testing-p90-seconds',
+  'restarts',
+  'percentile-kind',
+  // Rendered with the credentials already cut out of every text from outside in them, and of
+  // nothing else: redacting them whole would cut the action's own numbers too.
+  'markdown',
+  'slack-text',
 ] satisfies OutputName[]);
 
 /** GitHub refuses a step output over 1 MB; a body that large is left out rather than fail the job. */

@@ -3,19 +3,28 @@
 // is no PR. Pure.
 import type { QueueAnswer } from '../core/model.js';
 import type { QueueHealth } from '../core/health.js';
-import { blankOutputs, bounded, type OutputSet } from './outputs.js';
+import { blankOutputs, bounded, type OutputSet, type Outputs } from './outputs.js';
+import { queueVerdict } from '../core/queue-report.js';
+import type { WindowReport } from '../core/window/report.js';
+import { isSafeLink } from './html.js';
 
 /** @param answer undefined when the queue could not be read: every output is empty then. */
-export function queueOutputs(answer: QueueAnswer | undefined, health: QueueHealth | undefined): OutputSet {
+export function queueOutputs(
+  answer: QueueAnswer | undefined,
+  health: QueueHealth | undefined,
+  window?: WindowReport,
+): OutputSet {
   const outputs = blankOutputs();
   // Nothing waits in this scope; a workflow reading these gets what it would without wait-for.
   outputs['waited-seconds'] = '0';
   outputs['timed-out'] = 'false';
+  if (window) Object.assign(outputs, windowOutputs(window));
   if (answer && health) {
     const { queue } = answer;
+    const verdict = queueVerdict(health, window);
     Object.assign(outputs, {
-      ready: String(health.ready),
-      'not-ready-reasons': health.reasons.join(','),
+      ready: String(verdict.ready),
+      'not-ready-reasons': verdict.reasons.join(','),
       'queue-length': String(queue.length),
       'queue-state': queue.state,
       'queue-mode': queue.mode,
@@ -29,3 +38,33 @@ export function queueOutputs(answer: QueueAnswer | undefined, health: QueueHealt
 }
 
 const seconds = (value: number | undefined) => (value === undefined ? '' : String(value));
+
+/**
+ * The window's figures as outputs: a figure not read is empty, a count read with nothing in it is
+ * `0`; a rate or a percentile of nothing is empty, never `0` or `NaN`; a bucket bound of +Inf is
+ * empty too (no number holds it; the summary says "over 2 h").
+ */
+function windowOutputs(window: WindowReport): Partial<Outputs> {
+  const { figures } = window;
+  const finite = (value: number | undefined) =>
+    value === undefined || !Number.isFinite(value) ? '' : String(value);
+  const json = <T>(rows: T[] | undefined) => (rows === undefined ? '' : JSON.stringify(rows));
+  const kind = figures.timeInQueue?.kind ?? figures.testing?.kind;
+  const measured = (figures.timeInQueue?.count ?? 0) + (figures.testing?.count ?? 0) > 0;
+  return {
+    'merged-count': finite(figures.merged),
+    'failed-count': finite(figures.failed),
+    'cancelled-count': finite(figures.cancelled),
+    'failure-rate': finite(figures.failureRate),
+    'time-in-queue-p50-seconds': finite(figures.timeInQueue?.p50Seconds),
+    'time-in-queue-p90-seconds': finite(figures.timeInQueue?.p90Seconds),
+    'testing-p50-seconds': finite(figures.testing?.p50Seconds),
+    'testing-p90-seconds': finite(figures.testing?.p90Seconds),
+    restarts: finite(figures.restarts),
+    'top-failure-reasons': json(figures.topFailureReasons),
+    'top-failing-checks': json(
+      figures.topFailingChecks?.map((check) => ({ ...check, url: isSafeLink(check.url) ? check.url : null })),
+    ),
+    'percentile-kind': kind && measured ? kind : '',
+  };
+}

@@ -6,8 +6,12 @@ import { duration } from '../shared/format.js';
 import { escapeHtml, pullRequestLink, wordsHtml } from './html.js';
 import type { QueueAnswer } from '../core/model.js';
 import type { AgedEntry, QueueHealth } from '../core/health.js';
-import { agesNote, describeHealthReason, fixForHealthReason, healthSentence } from '../core/words/queue.js';
+import { agesNote, describeHealthReason, fixForHealthReason, queueHeadline } from '../core/words/queue.js';
+import { describeWindowReason, fixForWindowReason } from '../core/words/window.js';
+import type { WindowReport } from '../core/window/report.js';
+import { queueVerdict } from '../core/queue-report.js';
 import { entriesTable, settingsTable } from './queue-tables.js';
+import { windowSection } from './window-summary.js';
 
 /** Waiting entries named in the summary's line of longest waits. */
 const LONGEST_LISTED = 3;
@@ -19,13 +23,15 @@ export interface QueueSummaryInput {
   repo: string;
   /** `GITHUB_SERVER_URL`; PR links are left out when it is not an http(s) URL. */
   serverUrl: string;
+  /** How the queue has been doing over a window; undefined with `window: none`. */
+  window?: WindowReport;
   /** The step's failure message, when it fails. */
   failure?: string;
   nowMs: number;
 }
 
 export function renderQueueSummary(input: QueueSummaryInput): string {
-  const { answer, health, failure } = input;
+  const { answer, health, failure, window } = input;
   const parts: string[] = [];
   if (!answer || !health) {
     parts.push('<h2>❌ Merge queue status unavailable</h2>');
@@ -33,16 +39,15 @@ export function renderQueueSummary(input: QueueSummaryInput): string {
     return `${parts.join('\n')}\n`;
   }
   const { queue } = answer;
-  // Healthy only when every check could be made; a step that failed is never headed green.
-  const icon = failure !== undefined || !health.ready ? '❌' : health.undecided.length > 0 ? '⚠️' : '✅';
-  parts.push(`<h2>${icon} ${wordsHtml(healthSentence(queue, health))}</h2>`);
+  parts.push(`<h2>${queueIcon(health, window, failure)} ${wordsHtml(queueHeadline(queue, health, window))}</h2>`);
   if (failure) parts.push(`<p>❌ ${escapeHtml(failure, 1000)}</p>`);
   const link = (prNumber: number, label: string) => pullRequestLink(input.serverUrl, input.repo, prNumber, label);
   parts.push(
     `<p>The ${escapeHtml(queue.branch)} queue of ${escapeHtml(input.repo)}, in ${escapeHtml(queue.mode)} mode. It counts as stalled when PRs wait, none is testing and nothing changes for ${duration(health.stallMinutes * 60)} (stall-minutes).</p>`,
-    reasonsList(answer, health),
+    reasonsList(answer, health, window),
     waitsLine(health, link),
   );
+  if (window) parts.push(windowSection(window, queue.htmlUrl, input.nowMs));
   const note = agesNote(queue, health);
   if (note) parts.push(`<p>⚠️ ${wordsHtml(note)}.</p>`);
   parts.push(entriesTable({ queue, nowMs: input.nowMs, link }), settingsTable(queue));
@@ -50,13 +55,23 @@ export function renderQueueSummary(input: QueueSummaryInput): string {
   return `${parts.filter(Boolean).join('\n')}\n`;
 }
 
-function reasonsList({ queue }: QueueAnswer, health: QueueHealth): string {
-  if (health.ready) return '';
+/** Healthy only when every check could be made and read; a step that failed is never headed green. */
+export function queueIcon(health: QueueHealth, window: WindowReport | undefined, failure: string | undefined): string {
+  const unsure = health.undecided.length > 0 || (window?.failures.length ?? 0) > 0;
+  return failure !== undefined || !queueVerdict(health, window).ready ? '❌' : unsure ? '⚠️' : '✅';
+}
+
+function reasonsList({ queue }: QueueAnswer, health: QueueHealth, window: WindowReport | undefined): string {
+  if (queueVerdict(health, window).ready) return '';
   const items = health.reasons.map((code) => {
     const fix = fixForHealthReason(code);
     const words = wordsHtml(describeHealthReason(code, queue, health));
     return `<li>${words} (<code>${escapeHtml(code)}</code>)${fix ? `: ${escapeHtml(fix, 1000)}` : ''}</li>`;
   });
+  for (const code of window?.reasons ?? []) {
+    const words = wordsHtml(describeWindowReason(code, window as WindowReport));
+    items.push(`<li>${words} (<code>${escapeHtml(code)}</code>): ${escapeHtml(fixForWindowReason(code), 1000)}</li>`);
+  }
   return `<p>What is wrong, and what clears it:</p><ul>${items.join('')}</ul>`;
 }
 

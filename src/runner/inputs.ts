@@ -8,6 +8,7 @@ import { githubApiUrl, hostOf, parseApiUrl, parseRepo, parseRepoHost, parseTarge
 import { MAX_PR, type EventFacts } from './event.js';
 import { minutes, queueBranch, refuseWithQueue, scope, waitForWithQueue } from './scope.js';
 import { baseSha } from './base-sha.js';
+import { readWindowInputs, refuseWithPr, type WindowInputs } from './window-inputs.js';
 import { isLookup, whichPr, type CommitLookup, type PrTarget } from './which-pr.js';
 
 export interface Inputs extends PrTarget, Credentials {
@@ -28,11 +29,9 @@ export interface Inputs extends PrTarget, Credentials {
   summary: boolean;
 }
 
-/** `scope: queue`: the queue itself, no PR and no wait. */
-export interface QueueInputs extends Omit<
-  Inputs,
-  keyof PrTarget | 'scope' | 'waitFor' | 'waitTimeoutMs' | 'pollIntervalMs'
-> {
+/** `scope: queue`: the queue itself, no PR and no wait; how it has been doing over a window. */
+export interface QueueInputs
+  extends Omit<Inputs, keyof PrTarget | 'scope' | 'waitFor' | 'pollIntervalMs'>, WindowInputs {
   scope: 'queue';
   targetBranch: string;
   stallMinutes: number;
@@ -77,6 +76,9 @@ export const INPUT_DEFAULTS = {
   sha: '',
   'base-sha': '',
   'settle-seconds': '120',
+  window: 'none',
+  'max-failure-rate': '',
+  'max-time-in-queue-minutes': '',
 } as const;
 type InputName = keyof typeof INPUT_DEFAULTS;
 
@@ -114,6 +116,7 @@ export function readInputs(
   const sha = shaRaw && parse('sha', commitSha, shaRaw, show);
   const target = queueScope ? undefined : whichPr(prInput, branch, event, sha);
   if (queueScope) refuseWithQueue(getInput, INPUT_DEFAULTS);
+  else refuseWithPr(getInput, INPUT_DEFAULTS);
 
   const inputs = {
     ...credentials,
@@ -162,5 +165,14 @@ export function readInputs(
   }
   if (target) return { ...common, ...target, ...waiting, scope: 'pr' };
   if (states.length > 0) throw waitForWithQueue();
-  return { ...common, scope: 'queue', targetBranch: queueBranch(branch, event), stallMinutes, summary };
+  const windowInputs = readWindowInputs(get, credentials, show);
+  return {
+    ...common,
+    ...windowInputs,
+    scope: 'queue',
+    targetBranch: queueBranch(branch, event),
+    stallMinutes,
+    summary,
+    waitTimeoutMs,
+  };
 }

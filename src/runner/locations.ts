@@ -120,3 +120,16 @@ function withoutUserinfo(value: string): string {
     (_, scheme: string | undefined) => `${scheme ?? ''}//***@`,
   );
 }
+
+/**
+ * This run's page, for a message that leaves the job (Slack): `GITHUB_SERVER_URL`, the repository
+ * and `GITHUB_RUN_ID` as the runner sets them; undefined outside a runner or when one looks wrong.
+ */
+export function runUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+  const repo = env.GITHUB_REPOSITORY ?? '';
+  const id = env.GITHUB_RUN_ID ?? '';
+  if (!/^https:\/\/[^\s/"'<>|]+(\/[^\s"'<>|]*)?$/i.test(server)) return undefined;
+  if (!/^[\w.-]+\/[\w.-]+$/.test(repo) || !/^\d+$/.test(id)) return undefined;
+  return `${server}/${repo}/actions/runs/${id}`;
+}

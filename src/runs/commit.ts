@@ -20,6 +20,8 @@ import { renderCommitSummary } from '../render/commit-summary.js';
 import { sourceFor } from '../trunk/source.js';
 import { askAboutTip, commitsOf, type CommitFacts } from './commit-github.js';
 import { askTrunk, type TrunkFacts } from './commit-trunk.js';
+import type { RunView } from './view.js';
+import { commitSlack } from '../render/slack-reports.js';
 
 interface RunTools {
   log: Log;
@@ -29,10 +31,9 @@ interface RunTools {
 }
 
 /** The run about a commit: what it reports, as a report on the queue does. */
-export interface CommitRun {
+export interface CommitRun extends RunView {
   report: Report;
   outputs: OutputSet;
-  summary(serverUrl: string, failure: string | undefined): string;
 }
 
 /** The PR run of the exception; or the commit verdict. Throws GitHub's errors. */
@@ -115,6 +116,7 @@ async function commitVerdictRun(inputs: CommitInputs, facts: CommitFacts, tools:
         failure: stepFailure,
         nowMs,
       }),
+    slack: (slackContext) => commitSlack({ verdict, context }, slackContext),
   };
 }
 

@@ -3,8 +3,15 @@
 // window in which nothing ended has nothing to judge, so it passes.
 import type { WindowFigures } from './figures.js';
 
-export type WindowReason =
-  'failure_rate_high' | 'time_in_queue_high' | 'failure_rate_unknown' | 'time_in_queue_unknown';
+/** The reason codes of a report over a window, as the docs list them. */
+export const WINDOW_REASON_CODES = [
+  'failure_rate_high',
+  'time_in_queue_high',
+  'failure_rate_unknown',
+  'time_in_queue_unknown',
+] as const;
+
+export type WindowReason = (typeof WINDOW_REASON_CODES)[number];
 
 export interface WindowLimits {
   /** A percentage from 0 to 100; undefined: no limit. */

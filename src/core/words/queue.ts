@@ -5,6 +5,8 @@ import { duration, outside, plural } from '../../shared/format.js';
 import type { QueueFacts } from '../model.js';
 import type { AgeRule, HealthReason, QueueHealth } from '../health.js';
 import { queueMeaning, queueStateWords } from './states.js';
+import { describeWindowReason } from './window.js';
+import type { WindowReport } from '../window/report.js';
 
 /** What clears each reason, for the summary. */
 const FIXES: ReadonlyMap<string, string> = new Map([
@@ -92,4 +94,14 @@ export function agesNote(queue: QueueFacts, health: QueueHealth): string | undef
     return `Trunk sent no state time for ${all}, so the waits, and whether the queue is stalled or a test run is overdue, are unknown`;
   }
   return `Trunk sent no state time for ${plural(unknown, 'entry', 'entries')} of ${queue.length}, so the longest wait and the checks for a stalled queue and for overdue test runs count only the others`;
+}
+
+/**
+ * The report's heading: the health, or, when the queue is healthy now but over its thresholds on
+ * the window, what the window found: "Queue main needs attention: the failure rate was 23.5 % …".
+ */
+export function queueHeadline(queue: QueueFacts, health: QueueHealth, window: WindowReport | undefined): string {
+  const [windowReason] = window?.reasons ?? [];
+  if (health.reasons.length > 0 || !window || windowReason === undefined) return healthSentence(queue, health);
+  return `Queue ${outside(queue.branch)} needs attention: ${describeWindowReason(windowReason, window)}`;
 }

@@ -1,0 +1,66 @@
+// The job summary as a comment (the `markdown` output): it notifies nobody (no @mention, no
+// reference to another PR or issue, no link to one) and stays within a comment's limit, dropping
+// its longest tables first and saying so.
+import { describe, expect, it } from '@jest/globals';
+import { asComment, COMMENT_LIMIT } from '../../src/render/comment.js';
+import { escapeHtml, link, pullRequestLink } from '../../src/render/html.js';
+
+describe('a comment notifies nobody', () => {
+  it('other PRs are code spans, never links or references; the action links no PR page', () => {
+    const html = asComment(
+      () =>
+        `<p>${pullRequestLink('https://github.com', 'o/r', 1840, '#1840 Add a feature')} waits for #1841.</p>` +
+        `<p>${link('https://github.com/o/r/pull/9001', 'Test run')}, ${link('https://ci.example/run/1', 'CI')}.</p>`,
+    );
+    expect(html).toBe(
+      '<p><code>#1840</code> Add a feature waits for <code>#1841</code>.</p><p>Test run, <a href="https://ci.example/run/1">CI</a>.</p>',
+    );
+  });
+
+  it('a login, or one in a title from outside, is not a mention; an escaped character is left alone', () => {
+    const html = asComment(() => `<p>by ${escapeHtml('@octocat')}: ${escapeHtml('Fix <b> for @team/core, #12')}</p>`);
+    expect(html).toBe('<p>by @&#8203;octocat: Fix &#60;b&#62; for @&#8203;team/core, <code>#12</code></p>');
+  });
+
+  it('leaves code spans and tags as they are', () => {
+    expect(asComment(() => '<p><code>#12 @x</code> <a href="https://x.example/#1">y</a></p>')).toBe(
+      '<p><code>#12 @x</code> <a href="https://x.example/#1">y</a></p>',
+    );
+  });
+
+  it('outside a comment, links and references are as they were', () => {
+    expect(pullRequestLink('https://github.com', 'o/r', 1840, '#1840')).toBe(
+      '<a href="https://github.com/o/r/pull/1840">#1840</a>',
+    );
+    expect(link('https://github.com/o/r/pull/9001', 'Test run')).toBe(
+      '<a href="https://github.com/o/r/pull/9001">Test run</a>',
+    );
+  });
+});
+
+describe('within a comment’s limit', () => {
+  const table = (rows: number, cell = 'x') => `<table>${`<tr><td>${cell}</td></tr>`.repeat(rows)}</table>`;
+
+  it('a report that fits is as it is', () => {
+    const html = `<h2>Ready</h2>\n${table(3)}\n`;
+    expect(asComment(() => html)).toBe(html);
+  });
+
+  it('a longer one drops its longest tables first, and says so', () => {
+    const long = table(4000, 'a long cell of text');
+    const short = table(10);
+    const html = `<h2>Ready</h2>\n${short}\n${long}\n`;
+    expect(html.length).toBeGreaterThan(COMMENT_LIMIT);
+    const comment = asComment(() => html);
+    expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(comment).toContain(short);
+    expect(comment).not.toContain('a long cell of text');
+    expect(comment).toMatch(/The longest table was left out to fit a comment; the job's summary has them\.<\/p>\n$/);
+  });
+
+  it('text that is too long with no table to drop is cut at a line', () => {
+    const comment = asComment(() => `${'<p>words</p>\n'.repeat(7000)}`);
+    expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(comment.endsWith('</p>\n')).toBe(true);
+  });
+});
