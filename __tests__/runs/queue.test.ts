@@ -34,6 +34,7 @@ function inputs(overrides: Partial<QueueInputs> = {}): QueueInputs {
     retries: 0,
     summary: true,
     stallMinutes: 30,
+    waitTimeoutMs: 3_600_000,
     ...overrides,
   };
 }
