@@ -122,6 +122,18 @@ describe('retries', () => {
     expect(sim.count('getQueue')).toBe(2);
   });
 
+  it('asks admit before every attempt, retries included; when it refuses, nothing more is sent', async () => {
+    sim.script('getQueue', [{ status: 503, times: Infinity }]);
+    let admitted = 0;
+    const spent = new Error('out of requests');
+    const admit = () => {
+      if (admitted === 2) throw spent;
+      admitted++;
+    };
+    expect(await rejection(send({ spec: { admit } }))).toBe(spent);
+    expect(sim.count('getQueue')).toBe(2);
+  });
+
   it('retries a reset connection, a cut-off body and a request timeout', async () => {
     sim.script('getQueue', [{ reset: true }, { truncate: true }, { hang: true }]);
     expect((await send({ context: { requestTimeoutMs: 200 } })).status).toBe(200);

@@ -3,6 +3,7 @@
 // story's read down with it; the story gets 5 s once the verdict is in; a cancelled job blames
 // nobody. No HTTP here: run/v2.test.ts takes the whole run over the simulator.
 import { describe, expect, it } from '@jest/globals';
+import type { WindowAnswer, WindowRequest } from '../../src/core/history.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story, Timelines } from '../../src/core/model.js';
 import { MixedSource } from '../../src/trunk/mixed-source.js';
 import { found, queue } from '../helpers/fixtures.js';
@@ -27,6 +28,7 @@ class FakeSource implements StatusSource {
       readQueue?: Answer<QueueAnswer>;
       readPrs?: Answer<Map<number, PrAnswer>>;
       timelines?: Answer<Timelines>;
+      readWindow?: Answer<WindowAnswer>;
     },
   ) {}
   read(signal: AbortSignal) {
@@ -46,6 +48,9 @@ class FakeSource implements StatusSource {
   }
   timelines(_numbers: readonly number[], signal: AbortSignal) {
     return this.answer('timelines', this.answers.timelines, signal);
+  }
+  readWindow(_request: WindowRequest, signal: AbortSignal) {
+    return this.answer('readWindow', this.answers.readWindow, signal);
   }
   asked(what: string): number {
     return this.calls.filter((call) => call.what === what).length;
@@ -203,5 +208,53 @@ describe('MixedSource', () => {
     job.abort();
     const mixed = new MixedSource(v1(), v2({ timelines: new Error('aborted') }), new VirtualClock());
     await expect(mixed.timelines([1842], job.signal)).rejects.toThrow('aborted');
+  });
+
+  describe('the window report', () => {
+    const DAY = 86_400_000;
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    const request: WindowRequest = {
+      current: { fromMs: now - 7 * DAY, toMs: now },
+      before: { fromMs: now - 14 * DAY, toMs: now - 7 * DAY },
+      maxRequests: 200,
+      deadlineMs: now + 120_000,
+    };
+
+    it('reads the history from v2 alone: v1 could only count', async () => {
+      const history: WindowAnswer = {
+        kind: 'history',
+        current: { timelines: [], stretches: [], covered: request.current },
+        failures: [],
+        requests: 28,
+      };
+      const decides = v1();
+      const tells = v2({ readWindow: history });
+      expect(await new MixedSource(decides, tells, new VirtualClock()).readWindow(request, signal())).toBe(history);
+      expect(decides.calls).toEqual([]);
+      expect(tells.calls.map((call) => call.what)).toEqual(['readWindow']);
+    });
+
+    it("v2 failing is each read's failure, its figures empty with the reason: never a failed run", async () => {
+      const refused = new Error('Trunk API v2 /v2/repositories: the API key was refused (HTTP 401).');
+      const mixed = new MixedSource(v1(), v2({ readWindow: refused }), new VirtualClock());
+      const message = "Trunk's v2 API failed: Trunk API v2 /v2/repositories: the API key was refused (HTTP 401)";
+      expect(await mixed.readWindow(request, signal())).toEqual({
+        kind: 'history',
+        current: { covered: request.current },
+        before: { covered: request.before },
+        failures: [
+          { read: 'trips', message },
+          { read: 'testing', message },
+        ],
+        requests: 0,
+      });
+    });
+
+    it('a cancelled job throws, and is not blamed on v2', async () => {
+      const job = new AbortController();
+      job.abort();
+      const mixed = new MixedSource(v1(), v2({ readWindow: new Error('aborted') }), new VirtualClock());
+      await expect(mixed.readWindow(request, job.signal)).rejects.toThrow('aborted');
+    });
   });
 });

@@ -3,7 +3,7 @@
 // with values already normalised to one vocabulary (the contract's: `not_ready`, `tests_passed`,
 // `in_progress`, `switching_modes`, `single`/`parallel`, ...), so nothing downstream decides on a
 // spelling. Texts here are as the API sent them: untrusted until an exit makes them safe.
-import type { PrTimeline } from './history.js';
+import type { PrTimeline, WindowSource } from './history.js';
 
 /** Whether the PR meets what the queue needs of it (Trunk's readiness). */
 interface Readiness {
@@ -173,7 +173,7 @@ interface CommitSource {
 }
 
 /** Where the answers come from: one API, or v1 with v2's story. The core never asks which. */
-export interface StatusSource extends PrSource, QueueSource, CommitSource {}
+export interface StatusSource extends PrSource, QueueSource, CommitSource, WindowSource {}
 
 /** One PR, its queue and its story: what a run about a PR reads, and a wait polls. */
 export interface PrSource {

@@ -43,6 +43,11 @@ export interface RequestSpec {
    * the same key is a queue to wait in, not a fault, and a fixed count of tries loses to chance.
    */
   throttlePatienceMs?: number;
+  /**
+   * Asked before every attempt, retries included; throws to send nothing more: a read with a budget
+   * of requests (the window report's) counts each one Trunk would see.
+   */
+  admit?: () => void;
 }
 
 /** A patient throttled request waits at most this step's back-off (4 s, with its jitter) between tries. */
@@ -108,6 +113,7 @@ export async function sendWithRetries(
 
 async function sendOnce(context: RequestContext, spec: RequestSpec, signal: AbortSignal): Promise<Outcome> {
   if (signal.aborted) throw new CancelledError(`cut short before ${spec.endpoint}`);
+  spec.admit?.();
   const sentAtMs = context.clock.now();
   const options = {
     headers: { accept: 'application/json', 'user-agent': 'merge-queue-status', ...spec.headers },

@@ -25,3 +25,34 @@ export function chunked<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
   return chunks;
 }
+
+/**
+ * At most `limit` tasks at once, across every caller that shares it; a waiting task of a lower
+ * rank starts first, and tasks of one rank start in turn. The window report ranks its reads by
+ * how recent their day is, so that when its budget runs out the newest days are the ones read.
+ */
+export class RankedGate {
+  private running = 0;
+  /** By rank, then in the order they came. */
+  private readonly waiting: Array<{ rank: number; start: () => void }> = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(rank: number, work: () => Promise<T>): Promise<T> {
+    if (this.running < this.limit) this.running++;
+    else await new Promise<void>((start) => this.enqueue({ rank, start }));
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next task, so nothing can slip in between.
+      const next = this.waiting.shift();
+      if (next) next.start();
+      else this.running--;
+    }
+  }
+
+  private enqueue(task: { rank: number; start: () => void }): void {
+    const at = this.waiting.findIndex((other) => other.rank > task.rank);
+    this.waiting.splice(at === -1 ? this.waiting.length : at, 0, task);
+  }
+}

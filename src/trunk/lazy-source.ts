@@ -1,6 +1,7 @@
 // A source whose module loads on its first read. A run with the v1 token alone never loads v2's
 // adapter and the schemas it builds when loaded; one with a v2 key loads it as its first request
 // is made, which costs that run what importing it at start would have.
+import type { WindowAnswer, WindowRequest } from '../core/history.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Timelines } from '../core/model.js';
 
 export class LazySource implements StatusSource {
@@ -35,5 +36,9 @@ export class LazySource implements StatusSource {
 
   async timelines(numbers: readonly number[], signal: AbortSignal): Promise<Timelines> {
     return (await this.source()).timelines(numbers, signal);
+  }
+
+  async readWindow(request: WindowRequest, signal: AbortSignal): Promise<WindowAnswer> {
+    return (await this.source()).readWindow(request, signal);
   }
 }

@@ -1,11 +1,13 @@
 // Both credentials: v1 decides (state, verdict, position and the rest, exactly as without api-key)
 // and v2 tells the story, best-effort. Any v2 failure, a refused key, a 404, a 5xx, a timeout or
 // throttling, is one warning naming api-key and an empty story; it never fails or delays the
-// verdict beyond the read it rides along with.
+// verdict beyond the read it rides along with. A window report's history is v2's alone.
 import type { Clock } from '../shared/time.js';
 import { messageOf } from '../shared/errors.js';
 import { withoutStop } from '../shared/format.js';
+import type { WindowAnswer, WindowRequest } from '../core/history.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story, Timelines } from '../core/model.js';
+import { unreadWindow } from './unread-window.js';
 
 /** How long the story may take once v1 has answered. */
 const STORY_GRACE_MS = 5_000;
@@ -54,6 +56,19 @@ export class MixedSource implements StatusSource {
         known: false,
         warning: `Whether Trunk or a person merged each PR is left out: Trunk's v2 API failed: ${withoutStop(messageOf(error))}. The verdict is the v1 API's (api-token), as without api-key; check the api-key input.`,
       };
+    }
+  }
+
+  /**
+   * The history comes from v2 whenever a key is set: v1 can tell only counts. A v2 that fails
+   * leaves the figures empty with its reason, never the run failed.
+   */
+  async readWindow(request: WindowRequest, signal: AbortSignal): Promise<WindowAnswer> {
+    try {
+      return await this.tells.readWindow(request, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return unreadWindow(request, `Trunk's v2 API failed: ${withoutStop(messageOf(error))}`);
     }
   }
 

@@ -6,8 +6,11 @@ import { ApiError } from '../../shared/errors.js';
 import { askedPr, type TrunkTarget } from '../target.js';
 import type { RawResponse } from '../../http/transport.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Timelines } from '../../core/model.js';
+import type { WindowAnswer, WindowRequest } from '../../core/history.js';
 import { mapLimited } from '../../shared/concurrency.js';
-import { answerOf, detail, validate, type Dialect } from '../response.js';
+import { answerOf, detail, validate } from '../response.js';
+import { V1 } from './dialect.js';
+import { readV1Window } from './window.js';
 import { prFacts, queueFacts, queueSchema, submittedPullRequestSchema } from './schemas.js';
 
 export interface V1Target extends TrunkTarget {
@@ -18,13 +21,6 @@ type Endpoint = 'getSubmittedPullRequest' | 'getQueue';
 
 /** PRs read at once for a commit verdict. */
 const PARALLEL_READS = 8;
-
-/** How v1's answers read: its body quoted as sent; a refusal is the organization token's. */
-const V1: Dialect = {
-  describe: detail,
-  refused: (response) =>
-    `the token was refused (HTTP ${response.status}${detail(response)}). Check that the api-token input holds a valid Trunk organization API token.`,
-};
 
 export class V1Source implements StatusSource {
   constructor(
@@ -51,6 +47,11 @@ export class V1Source implements StatusSource {
   /** v1 keeps no queue-entry history the action can read: it cannot say who merged a PR. */
   async timelines(): Promise<Timelines> {
     return { known: false };
+  }
+
+  /** The last hour's metrics, or for a longer window the count of merged PRs (./window.ts). */
+  async readWindow(request: WindowRequest, signal: AbortSignal): Promise<WindowAnswer> {
+    return readV1Window(this.context, this.target, request, signal);
   }
 
   private async readPr(number: number, signal: AbortSignal): Promise<PrAnswer> {

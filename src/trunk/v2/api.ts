@@ -3,9 +3,10 @@
 // id support asks for, and the input to check. 404s are handed back: what one means depends on
 // what was asked.
 import type { ZodMiniType } from 'zod/mini';
-import { sendWithRetries, type RequestContext } from '../../http/request.js';
+import { sendWithRetries, type RequestContext, type RequestSpec } from '../../http/request.js';
 import { header, type RawResponse } from '../../http/transport.js';
 import { clip, oneLine } from '../../shared/format.js';
+import type { Clock } from '../../shared/time.js';
 import { answerOf, detail, validate, type Dialect } from '../response.js';
 
 /** What a user can check when v2 answers what it should not. */
@@ -38,7 +39,17 @@ export interface V2Request {
   story?: boolean;
   /** Told when Trunk throttles this request. */
   throttle?: Throttle;
+  /**
+   * A read of the queue's history (the window report): the context's retries in every mode, and no
+   * patience beyond them, as its reads share one deadline. Wins over `story` and the mixed mode.
+   */
+  history?: boolean;
+  /** Asked before every attempt, retries included; throws to send nothing more (a request budget). */
+  admit?: () => void;
 }
+
+/** What a read needs of the API: a module that reads with a budget hands its own to shared readers. */
+export type V2Reader = Pick<V2Api, 'get' | 'validate'>;
 
 export class V2Api {
   private readonly dialect: Dialect;
@@ -55,6 +66,11 @@ export class V2Api {
     this.authorization = `Bearer ${key}`;
   }
 
+  /** The run's clock, which the history reads' deadline is measured on. */
+  get clock(): Clock {
+    return this.context.clock;
+  }
+
   /** The 200 or 404 answer to a GET; anything else throws. */
   async get(request: V2Request, signal: AbortSignal): Promise<RawResponse> {
     const endpoint = `v2 ${request.route}`;
@@ -69,14 +85,20 @@ export class V2Api {
         onThrottled: throttle && (() => (throttle.seen = true)),
         describe: v2Detail,
         hint: CHECK,
-        // The state's own reads wait their turn at a shared key's limit; the story's never do.
-        ...(request.story || this.storyOnly
-          ? { retries: Math.min(1, this.context.retries), maxWaitMs: STORY_RETRY_WAIT_MS }
-          : { throttlePatienceMs: STATE_THROTTLE_PATIENCE_MS }),
+        admit: request.admit,
+        ...this.retryPolicy(request),
       },
       signal,
     );
     return answerOf(endpoint, response, this.dialect);
+  }
+
+  private retryPolicy(request: V2Request): Pick<RequestSpec, 'retries' | 'maxWaitMs' | 'throttlePatienceMs'> {
+    if (request.history) return {};
+    // The state's own reads wait their turn at a shared key's limit; the story's never do.
+    return request.story || this.storyOnly
+      ? { retries: Math.min(1, this.context.retries), maxWaitMs: STORY_RETRY_WAIT_MS }
+      : { throttlePatienceMs: STATE_THROTTLE_PATIENCE_MS };
   }
 
   /** A 200's body, validated; a 404 or a body that does not fit throws. */

@@ -7,13 +7,16 @@ import type { PrTimeline, Transition } from '../../core/history.js';
 import type { FailingCheck } from '../../core/model.js';
 import { parseTimestamp } from '../../shared/time.js';
 import { maybe, shown } from '../validate.js';
-import type { V2Api } from './api.js';
+import type { V2Reader } from './api.js';
 import { ENTRY_STATES, snakeCase, toV1 } from './spellings.js';
 
 /** Trunk's batch read takes at most this many ids. */
 export const HISTORY_BATCH = 50;
 
-const when = z.string().check(z.refine((value) => parseTimestamp(value) !== undefined, 'is not an ISO 8601 time'));
+/** An ISO 8601 time, as Trunk writes its instants. */
+export const when = z
+  .string()
+  .check(z.refine((value) => parseTimestamp(value) !== undefined, 'is not an ISO 8601 time'));
 
 const failingCheck = z.looseObject({ name: z.string(), url: maybe(z.string()), conclusion: maybe(z.string()) });
 
@@ -39,7 +42,7 @@ export interface PrRef {
 }
 
 /** The timelines of up to 50 PRs, in one call (a PR never enqueued has an empty one). */
-export async function readTimelines(api: V2Api, prs: readonly PrRef[], signal: AbortSignal): Promise<PrTimeline[]> {
+export async function readTimelines(api: V2Reader, prs: readonly PrRef[], signal: AbortSignal): Promise<PrTimeline[]> {
   const route = '/v2/queue-entry-history';
   // Trunk lowercases the ids it answers with.
   const numbers = new Map(prs.map((pr) => [pr.id.toLowerCase(), pr.number]));

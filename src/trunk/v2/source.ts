@@ -8,6 +8,8 @@ import { askedPr, type TrunkTarget } from '../target.js';
 import type { RawResponse } from '../../http/transport.js';
 import { rawJsonAt } from '../json-text.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story, Timelines } from '../../core/model.js';
+import type { WindowAnswer, WindowRequest } from '../../core/history.js';
+import { unreadWindow } from '../unread-window.js';
 import { chunked, mapLimited } from '../../shared/concurrency.js';
 import { errorCode, v2Detail, type Throttle, type V2Api } from './api.js';
 import { withEntryFacts } from './entry-facts.js';
@@ -26,6 +28,7 @@ import {
 } from './schemas.js';
 import { readStory, type StoryMode } from './story.js';
 import { HISTORY_BATCH, readTimelines } from './history.js';
+import { readHistoryWindow } from './window.js';
 
 /** The PR as last read: the validated object, and where its text is, for pr-json. */
 interface PrRead {
@@ -84,6 +87,21 @@ export class V2Source implements StatusSource {
     const answer = queueAnswer(queue, await this.order(queue.value.id, signal));
     const place = { repositoryId, queueId: queue.value.id };
     return { ...answer, queue: await withEntryFacts(this.api, place, answer.queue, signal) };
+  }
+
+  /**
+   * The queue's past over the window and the window before (./window.ts). A queue that cannot be
+   * looked up leaves every figure empty with its reason, as a failed history read does.
+   */
+  async readWindow(request: WindowRequest, signal: AbortSignal): Promise<WindowAnswer> {
+    let queueId: string;
+    try {
+      queueId = (await this.mergeQueue(await this.repository(signal), signal)).value.id;
+    } catch (error) {
+      if (signal.aborted || !(error instanceof ApiError)) throw error;
+      return unreadWindow(request, error.message);
+    }
+    return readHistoryWindow(this.api, queueId, request, signal);
   }
 
   /** The order and the story, read together; `throttled`: Trunk throttled this read's own lookups. */
