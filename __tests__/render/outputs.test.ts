@@ -175,6 +175,18 @@ describe('redactOutputs', () => {
       'commit-sha',
       'commits-checked',
       'commits-not-from-queue',
+      'merged-count',
+      'failed-count',
+      'cancelled-count',
+      'failure-rate',
+      'time-in-queue-p50-seconds',
+      'time-in-queue-p90-seconds',
+      'testing-p50-seconds',
+      'testing-p90-seconds',
+      'restarts',
+      'percentile-kind',
+      'markdown',
+      'slack-text',
     ]);
     for (const name of own) expect(written[name]).toBe(outputs[name]);
     expect(written.state).toBe('***');

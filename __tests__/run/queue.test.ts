@@ -34,7 +34,10 @@ function report(api: keyof typeof API, inputs: Record<string, string> = {}, opti
 
 describe.each(['v1', 'v2'] as const)('through %s', (api) => {
   it('a healthy queue: its health and counts, every PR output empty, only the queue read', async () => {
-    const result = await report(api);
+    // The scenario's times are set when it loads: a clock from then keeps the wait at 30 min.
+    const at = Date.now();
+    sim.useScenario('testing');
+    const result = await report(api, {}, { clock: new VirtualClock(at) });
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({
       ready: 'true',
@@ -89,7 +92,15 @@ describe('one world, two APIs', () => {
       const v1 = await report('v1', {}, { clock: new VirtualClock(at) });
       sim.useScenario(scenario);
       const v2 = await report('v2', {}, { clock: new VirtualClock(at) });
-      const same = (outputs: Record<OutputName, string>) => ({ ...outputs, 'queue-json': '' });
+      // v2 alone knows the queue's page in Trunk, and links it. In a 5,000-entry queue v2 looks up
+      // the first 50 PRs' times only, and the report texts say so.
+      const texts = scenario === 'big-queue' ? { markdown: '', 'slack-text': '' } : {};
+      const same = (outputs: Record<OutputName, string>) => ({
+        ...outputs,
+        'queue-json': '',
+        'slack-text': outputs['slack-text'].replace(/\n<https:[^|]+\|the queue in Trunk>$/, ''),
+        ...texts,
+      });
       expect(same(v2.outputs)).toEqual(same(v1.outputs));
       expect(v2.code).toBe(v1.code);
     },

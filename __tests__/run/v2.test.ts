@@ -11,7 +11,14 @@ import { until, useSimulator } from '../helpers/simulator.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 
 /** Outputs that say which API answered by their nature: the bodies as sent, and the story. */
-const API_SPECIFIC: ReadonlySet<OutputName> = new Set(['pr-json', 'queue-json', ...STORY_OUTPUTS]);
+const API_SPECIFIC: ReadonlySet<OutputName> = new Set([
+  'pr-json',
+  'queue-json',
+  // The report texts carry the story a key adds.
+  'markdown',
+  'slack-text',
+  ...STORY_OUTPUTS,
+]);
 
 const sim = useSimulator();
 

@@ -27,7 +27,12 @@ export interface SlackContext {
 }
 
 const failureLine = (ctx: SlackContext) => (ctx.failure ? `❌ ${slackWords(outside(ctx.failure), ctx.redact)}` : '');
-const runLink = (ctx: SlackContext) => slackLink(ctx.runUrl, 'this run');
+// A link line names only places it can link to: a bare "in Trunk" leads nowhere.
+const place = (url: string | undefined, label: string) => {
+  const link = slackLink(url, label);
+  return link === label ? '' : link;
+};
+const runLink = (ctx: SlackContext) => place(ctx.runUrl, 'this run');
 const links = (...items: string[]) => items.filter(Boolean).join(' · ');
 
 export function prSlack(status: Status | undefined, ctx: SlackContext): string {
@@ -39,7 +44,7 @@ export function prSlack(status: Status | undefined, ctx: SlackContext): string {
     failureLine(ctx),
     status.verdict.ready ? '' : slackWords(notReadyLine(status), ctx.redact),
     note ? slackWords(note, ctx.redact) : '',
-    links(slackLink(prUrl, `PR #${status.prNumber}`), slackLink(status.story?.trunkUrl, 'in Trunk'), runLink(ctx)),
+    links(place(prUrl, `PR #${status.prNumber}`), place(status.story?.trunkUrl, 'in Trunk'), runLink(ctx)),
   ]);
 }
 
@@ -80,7 +85,7 @@ export function queueSlack({ answer, health, window }: QueueSlackInput, ctx: Sla
     window ? slackWords(windowSentence(window), ctx.redact) : '',
     window ? perBucket(window) : '',
     window ? failedMost(window, ctx.redact) : '',
-    links(slackLink(queue.htmlUrl, 'the queue in Trunk'), runLink(ctx)),
+    links(place(queue.htmlUrl, 'the queue in Trunk'), runLink(ctx)),
   ]);
 }
 

@@ -10,7 +10,7 @@ import type { PrAnswer } from '../model.js';
 import { decideVerdict, stateOf, type ReasonCode } from '../verdict.js';
 import { queueNoteFor, queueStateWords, knownState, stateWords } from './states.js';
 import { describeReason } from './reasons.js';
-import { blockersClause, clauses, exitClause } from './story.js';
+import { blockerItems, clauses, exitClause } from './story.js';
 
 /** A heading: the mark that sums it up, and its words (plain text; the summary escapes them). */
 export interface Headline {
@@ -88,11 +88,11 @@ export function prStatusLine(status: Status): string {
  */
 function notReadyClause(status: Status): string {
   const { story, verdict } = status;
-  const blockers = story?.blockReasons?.length ? blockersClause(story.blockReasons) : undefined;
+  const blockers = story?.blockReasons?.length ? blockerItems(story.blockReasons) : [];
   const rest = verdict.reasons
-    .filter((code) => !code.startsWith('state_') && !(blockers && code.startsWith('mergeability_')))
+    .filter((code) => !code.startsWith('state_') && !(blockers.length > 0 && code.startsWith('mergeability_')))
     .map(describeReason);
-  return clauses([...(blockers ? [blockers] : []), ...rest]);
+  return clauses([...blockers, ...rest]);
 }
 
 /**

@@ -1,7 +1,7 @@
 // A report on the queue itself, in words: the one sentence that leads the summary and is the
 // log's account, what each health reason means and what clears it, and what could not be
 // checked. Pure; codes appear only in parentheses, for whoever greps for them.
-import { duration, outside, plural } from '../../shared/format.js';
+import { duration, grouped, outside, plural } from '../../shared/format.js';
 import type { QueueFacts } from '../model.js';
 import type { AgeRule, HealthReason, QueueHealth } from '../health.js';
 import { queueMeaning, queueStateWords } from './states.js';
@@ -22,7 +22,7 @@ const FIXES: ReadonlyMap<string, string> = new Map([
 
 /** "2 testing, 5 waiting", or "empty". */
 function counts({ testing, waiting }: QueueHealth): string {
-  return testing + waiting === 0 ? 'empty' : `${testing} testing, ${waiting} waiting`;
+  return testing + waiting === 0 ? 'empty' : `${grouped(testing)} testing, ${grouped(waiting)} waiting`;
 }
 
 function longestWait(health: QueueHealth): string {
@@ -48,7 +48,7 @@ function overdueWords(health: QueueHealth): string {
 }
 
 function stalledWords(health: QueueHealth): string {
-  return `is stalled: ${health.waiting} waiting, none testing, and no entry has changed state for ${duration(health.quietSeconds ?? 0)}`;
+  return `is stalled: ${grouped(health.waiting)} waiting, none testing, and no entry has changed state for ${duration(health.quietSeconds ?? 0)}`;
 }
 
 /**
@@ -93,7 +93,7 @@ export function agesNote(queue: QueueFacts, health: QueueHealth): string | undef
     const all = queue.length === 1 ? 'the one entry' : `any of the ${plural(queue.length, 'entry', 'entries')}`;
     return `Trunk sent no state time for ${all}, so the waits, and whether the queue is stalled or a test run is overdue, are unknown`;
   }
-  return `Trunk sent no state time for ${plural(unknown, 'entry', 'entries')} of ${queue.length}, so the longest wait and the checks for a stalled queue and for overdue test runs count only the others`;
+  return `Trunk sent no state time for ${plural(unknown, 'entry', 'entries')} of ${grouped(queue.length)}, so the longest wait and the checks for a stalled queue and for overdue test runs count only the others`;
 }
 
 /**

@@ -55,9 +55,14 @@ export function clauses(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`;
 }
 
+/** Each thing that blocks the PR in words, once: a list to join with other reasons into one clause. */
+export function blockerItems(reasons: readonly BlockReason[]): string[] {
+  return [...new Set(reasons.map(blockClause))];
+}
+
 /** What blocks the PR, as one clause: "it needs 1 more approving review, and required check `build` is failing". */
 export function blockersClause(reasons: readonly BlockReason[]): string {
-  return clauses([...new Set(reasons.map(blockClause))]);
+  return clauses(blockerItems(reasons));
 }
 
 /** Trunk's reasons for a queue entry's last transition, in words. */
