@@ -9,7 +9,8 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-  // Many runs against a real rate limit, on the real clock: `npm run test:load` (jest.load.config.js).
+  // Many runs against a real rate limit, on the real clock, and local-action compiling the sources:
+  // `npm run test:load` (jest.load.config.js).
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/load/'],
   testTimeout: 30_000,
   // Most suites wait on sockets and child processes rather than compute, so a second worker
