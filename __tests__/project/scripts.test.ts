@@ -4,18 +4,18 @@
 // from a folder whose path has a space, as on many machines, and ends with the exit code runMain
 // answers. .env.example's settings give the outputs a local run shows; GitHub's local-action itself,
 // seconds of compiling the sources, runs them in __tests__/load/local-action.test.ts.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main as simulatorMain, startSimulator } from '../../simulator/server.mjs';
-import { runMain } from '../../simulator/cli.mjs';
 import { main as demoMain } from '../../scripts/demo.mjs';
 import { main as benchMain } from '../../scripts/bench.mjs';
 import { spawn } from 'node:child_process';
 import { node } from '../helpers/node-process.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { runScript, type Ended } from '../helpers/cli.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -56,28 +56,9 @@ const SCRIPTS = {
   bench: { file: 'scripts/bench.mjs', command: 'npm run bench --', main: benchMain, usage: 'Usage: npm run bench' },
 } as const;
 
-interface Ended {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** A script's main with this command line, in this process: the exit code and what it wrote. */
-async function runHere(script: (typeof SCRIPTS)[keyof typeof SCRIPTS], argv: string[]): Promise<Ended> {
-  const written = { stdout: '', stderr: '' };
-  const spies = (['stdout', 'stderr'] as const).map((stream) =>
-    jest.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
-      written[stream] += String(chunk);
-      return true;
-    }),
-  );
-  try {
-    const code = await runMain(script.command, script.main, argv);
-    return { code, ...written };
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
+const runHere = (script: (typeof SCRIPTS)[keyof typeof SCRIPTS], argv: string[]) =>
+  runScript(script.command, script.main, argv);
 
 /** --help or -h: the usage on stdout, nothing on stderr, exit code 0. */
 function expectUsage(run: Ended, usage: string): void {
