@@ -13,8 +13,8 @@ export default {
   // `npm run test:load` (jest.load.config.js).
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/load/'],
   testTimeout: 30_000,
-  // Most suites wait on sockets and child processes rather than compute, so a second worker
-  // pays even on a two-core machine, where jest's default would run one.
+  // Two workers even on a two-core machine, where jest's default (one fewer than the cores) would
+  // run one: jest's own process mostly waits, so both cores can run tests.
   maxWorkers: Math.max(2, availableParallelism() - 1),
   // Every source file counts, imported by a test or not (main.ts once was not).
   collectCoverageFrom: ['src/**/*.ts'],
