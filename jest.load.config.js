@@ -1,5 +1,6 @@
 // The load tests alone (`npm run test:load`): many runs at once against a real rate limit, on the
-// real clock. Kept out of `npm test`, whose tests never wait in real time; .ci/run runs both.
+// real clock, and local-action's run of the sources, seconds of compiling them. Kept out of
+// `npm test`, whose tests never wait in real time; .ci/run runs both.
 import base from './jest.config.js';
 
 /** @type {import('jest').Config} */

@@ -11,8 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { isMain, runCli, wholeNumber } from '../simulator/cli.mjs';
+import { isMain, parseArgs, runCli, wholeNumber } from '../simulator/cli.mjs';
 import { DIST, platformEnv, pullRequestEvent } from '../simulator/runner.mjs';
 import { SIM_API_KEY, startSimulator } from '../simulator/server.mjs';
 
@@ -96,7 +95,7 @@ async function compare(commands, env) {
   return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
 }
 
-async function main() {
+export async function main() {
   const { values } = parseArgs({
     options: { runs: { type: 'string', default: '15' }, help: { type: 'boolean', short: 'h', default: false } },
   });

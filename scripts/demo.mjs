@@ -5,8 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { isMain, runCli, UsageError } from '../simulator/cli.mjs';
+import { isMain, parseArgs, runCli, UsageError } from '../simulator/cli.mjs';
 import { runAction } from '../simulator/runner.mjs';
 import {
   GITHUB_SCENARIOS,
@@ -52,7 +51,7 @@ Options:
 Exit code: the action's (0 when the step passed, 1 when it failed); 2 for a bad command line.
 `;
 
-async function main() {
+export async function main() {
   const { values } = parseArgs({
     options: {
       scenario: { type: 'string', default: 'testing' },

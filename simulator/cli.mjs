@@ -2,11 +2,14 @@
 // What the command-line scripts (the simulator, the demo, the bench, npm run docs) share: knowing
 // whether a module is the one node was asked to run, in any folder (spaces included, any OS), and
 // turning a bad command line into one line on stderr and exit code 2 instead of a stack trace, and
-// starting a server script in the background for CI steps.
+// starting a server script in the background for CI steps. A test runs a script's main in its own
+// process with a command line of its choosing (runMain), as it runs every other decision.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs as nodeParseArgs } from 'node:util';
 
 /** A mistake in the command line: shown as one line, exit code 2. */
 export class UsageError extends Error {}
@@ -28,34 +31,57 @@ export function isMain(moduleUrl) {
 }
 
 /**
- * Runs a script's main function and sets the exit code it returns. A UsageError, or an error that
- * node's parseArgs throws for an unknown option or a missing value, becomes one line on stderr
- * and exit code 2. The code is set rather than process.exit() called, so that output written to a
- * pipe is never cut off.
+ * Runs a script's main function and sets the exit code it returns (see runMain). The code is set
+ * rather than process.exit() called, so that output written to a pipe is never cut off.
  * @param {string} command  how the user runs it, e.g. `npm run demo --`
  * @param {() => Promise<number | undefined>} main
  */
 export async function runCli(command, main) {
+  process.exitCode = await runMain(command, main);
+}
+
+/** The command line a runMain gave its main, for parseArgs below to read. @type {AsyncLocalStorage<string[]>} */
+const commandLine = new AsyncLocalStorage();
+
+/**
+ * Runs a script's main function and answers with the exit code its process would end with. A
+ * UsageError, or an error that node's parseArgs throws for an unknown option or a missing value,
+ * becomes one line on stderr and exit code 2.
+ * @param {string} command  how the user runs it, e.g. `npm run demo --`
+ * @param {() => Promise<number | undefined>} main
+ * @param {string[]} [argv]  the command line main's parseArgs reads (default: this process's own)
+ * @returns {Promise<number>}
+ */
+export async function runMain(command, main, argv) {
   try {
-    process.exitCode = (await main()) ?? 0;
+    return (await (argv ? commandLine.run(argv, main) : main())) ?? 0;
   } catch (error) {
     const message = usageMessage(error);
     if (message === undefined) throw error;
-    console.error(`${command.replace(/ --$/, '')}: ${message}. \`${command} --help\` shows the options.`);
-    process.exitCode = 2;
+    process.stderr.write(`${command.replace(/ --$/, '')}: ${message}. \`${command} --help\` shows the options.\n`);
+    return 2;
   }
 }
+
+/**
+ * node:util's parseArgs, which the scripts read their options with: by default the command line
+ * of the runMain under way, else this process's own.
+ * @type {typeof nodeParseArgs}
+ */
+export const parseArgs = (config) =>
+  nodeParseArgs(/** @type {typeof config} */ ({ args: commandLine.getStore(), ...config }));
 
 /** @param {unknown} error @returns {string | undefined} */
 function usageMessage(error) {
   if (error instanceof UsageError) return error.message;
-  if (!(error instanceof Error)) return undefined;
-  const code = /** @type {{ code?: unknown }} */ (error).code;
-  if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS_')) return undefined;
+  // Known by its code, not `instanceof Error`: in a test's VM context (jest's), Node's own errors
+  // come from another realm, with another Error.
+  const { code, message } = /** @type {{ code?: unknown, message?: unknown }} */ (error ?? {});
+  if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS_') || typeof message !== 'string') return undefined;
   // parseArgs' own text suggests positional arguments, which these commands do not take.
-  const unknown = /^Unknown option '([^']*)'/.exec(error.message);
+  const unknown = /^Unknown option '([^']*)'/.exec(message);
   if (unknown) return `unknown option ${unknown[1]}`;
-  const first = error.message.split('\n')[0] ?? error.message;
+  const first = message.split('\n')[0] ?? message;
   return first.replace(/\.$/, '');
 }
 

@@ -10,8 +10,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { detach, isMain, runCli, UsageError, wholeNumber } from './cli.mjs';
+import { detach, isMain, parseArgs, runCli, UsageError, wholeNumber } from './cli.mjs';
 import { SIM_BASE_SHA } from './github-graph.mjs';
 import {
   github,
@@ -288,7 +287,7 @@ Options:
 `;
 
 /** `node simulator/server.mjs …`: serve until stopped, or start in the background with --detach. */
-async function main() {
+export async function main() {
   const { values } = parseArgs({
     options: {
       scenario: { type: 'string', default: 'testing' },

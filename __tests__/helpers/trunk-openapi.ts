@@ -18,12 +18,22 @@ export const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 ajv.addSchema(doc, 'trunk-v2');
 
+// Compiled once each: a test asks for the same schema for every body it checks, and ajv knows a
+// schema again only by the object, which each call here makes anew.
+const compiled = new Map<string, ValidateFunction>();
+
 /** The validator of one operation's response for one status, as the document declares it. */
 export function responseSchema(path: string, status: number, type = 'application/json'): ValidateFunction {
-  const declared = doc.paths[path]?.get.responses[String(status)]?.content?.[type]?.schema;
-  if (!declared) throw new Error(`the document declares no ${status} ${type} answer for GET ${path}`);
-  // Its references point into the document, which ajv holds as trunk-v2.
-  return ajv.compile(JSON.parse(JSON.stringify(declared).replaceAll('"#/', '"trunk-v2#/')) as Json);
+  const key = `${path} ${status} ${type}`;
+  let validate = compiled.get(key);
+  if (!validate) {
+    const declared = doc.paths[path]?.get.responses[String(status)]?.content?.[type]?.schema;
+    if (!declared) throw new Error(`the document declares no ${status} ${type} answer for GET ${path}`);
+    // Its references point into the document, which ajv holds as trunk-v2.
+    validate = ajv.compile(JSON.parse(JSON.stringify(declared).replaceAll('"#/', '"trunk-v2#/')) as Json);
+    compiled.set(key, validate);
+  }
+  return validate;
 }
 
 /** The validator of one of the document's components, by name (`ErrorResponse`). */

@@ -1,13 +1,21 @@
-// The command-line scripts (the simulator, the demo, the bench) explain themselves, refuse a bad
-// command line in one line, and run from a folder whose path has a space, as on many machines.
+// The command-line scripts (the simulator, the demo, the bench) explain themselves and refuse a bad
+// command line in one line: each script's main runs here, in this process, with the test's command
+// line (runMain) and its stdout and stderr captured. One real process of each shows that it runs
+// from a folder whose path has a space, as on many machines, and ends with the exit code runMain
+// answers. .env.example's settings give the outputs a local run shows; GitHub's local-action itself,
+// seconds of compiling the sources, runs them in __tests__/load/local-action.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSimulator } from '../../simulator/server.mjs';
+import { main as simulatorMain, startSimulator } from '../../simulator/server.mjs';
+import { main as demoMain } from '../../scripts/demo.mjs';
+import { main as benchMain } from '../../scripts/bench.mjs';
 import { spawn } from 'node:child_process';
 import { node } from '../helpers/node-process.js';
+import { runInProcess } from '../helpers/in-process.js';
+import { runScript, type Ended } from '../helpers/cli.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,21 +44,42 @@ afterAll(() => {
   rmSync(join(spaced, '..'), { recursive: true, force: true });
 });
 
+// Each as its own file runs it: the command its messages name, and its main.
 const SCRIPTS = {
-  simulator: { file: 'simulator/server.mjs', usage: 'Usage: node simulator/server.mjs' },
-  demo: { file: 'scripts/demo.mjs', usage: 'Usage: npm run demo' },
-  bench: { file: 'scripts/bench.mjs', usage: 'Usage: npm run bench' },
+  simulator: {
+    file: 'simulator/server.mjs',
+    command: 'node simulator/server.mjs',
+    main: simulatorMain,
+    usage: 'Usage: node simulator/server.mjs',
+  },
+  demo: { file: 'scripts/demo.mjs', command: 'npm run demo --', main: demoMain, usage: 'Usage: npm run demo' },
+  bench: { file: 'scripts/bench.mjs', command: 'npm run bench --', main: benchMain, usage: 'Usage: npm run bench' },
 } as const;
 
+/** A script's main with this command line, in this process: the exit code and what it wrote. */
+const runHere = (script: (typeof SCRIPTS)[keyof typeof SCRIPTS], argv: string[]) =>
+  runScript(script.command, script.main, argv);
+
+/** --help or -h: the usage on stdout, nothing on stderr, exit code 0. */
+function expectUsage(run: Ended, usage: string): void {
+  expect(run.code).toBe(0);
+  expect(run.stdout.startsWith(usage)).toBe(true);
+  expect(run.stdout).toMatch(/-h, --help/);
+  expect(run.stderr).toBe('');
+}
+
+/** A bad command line: nothing on stdout, one line on stderr, exit code 2. */
+function expectUsageError(run: Ended, message: RegExp): void {
+  expect(run.code).toBe(2);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toMatch(message);
+  expect(run.stderr).toMatch(/--help` shows the options\.\n$/);
+  expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+}
+
 describe('--help', () => {
-  it.each(Object.entries(SCRIPTS))('%s prints its usage and exits 0, from a path with spaces', async (_, script) => {
-    for (const flag of ['--help', '-h']) {
-      const run = await node([script.file, flag], spaced);
-      expect(run.code).toBe(0);
-      expect(run.stdout.startsWith(script.usage)).toBe(true);
-      expect(run.stdout).toMatch(/-h, --help/);
-      expect(run.stderr).toBe('');
-    }
+  it.each(Object.entries(SCRIPTS))('%s prints its usage and exits 0', async (_, script) => {
+    for (const flag of ['--help', '-h']) expectUsage(await runHere(script, [flag]), script.usage);
   });
 });
 
@@ -70,16 +99,22 @@ describe('a bad command line', () => {
   ];
 
   it.each(cases)('%s %j: one line on stderr, exit code 2, no stack trace', async (name, args, message) => {
-    const run = await node([SCRIPTS[name].file, ...args], spaced);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(message);
-    expect(run.stderr).toMatch(/--help` shows the options\.\n$/);
-    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expectUsageError(await runHere(SCRIPTS[name], args), message);
   });
 });
 
-describe('from a folder whose path has spaces', () => {
+describe('as a process, from a folder whose path has spaces', () => {
+  it('the demo prints its usage and exits 0', async () => {
+    expectUsage(await node([SCRIPTS.demo.file, '--help'], spaced), SCRIPTS.demo.usage);
+  });
+
+  it('the bench refuses a bad command line with one line on stderr and exit code 2', async () => {
+    expectUsageError(
+      await node([SCRIPTS.bench.file, '--runs', 'many'], spaced),
+      /^npm run bench: --runs must be a whole number from 1 to 1000, got "many"\./,
+    );
+  });
+
   it('the simulator starts and prints its URL', async () => {
     const child = spawn(process.execPath, ['simulator/server.mjs', '--port', '0'], { cwd: spaced });
     try {
@@ -120,32 +155,27 @@ describe('from a folder whose path has spaces', () => {
   });
 });
 
-describe("GitHub's local-action", () => {
-  /** The Output/Value table local-action prints after the run. */
-  function outputsTable(stdout: string): Record<string, string> {
-    const after = stdout.split(/^\s*Action Outputs\s*$/m)[1] ?? '';
-    const rows = [...after.matchAll(/^│\s*\d+\s*│\s*'([^']*)'\s*│\s*(['"`])(.*)\2\s*│\s*$/gm)];
-    return Object.fromEntries(rows.map(([, name, , value]) => [name as string, value as string]));
+describe('.env.example', () => {
+  /** A .env file's variables, as dotenv reads these plain lines: NAME=value, # comments. */
+  function dotenv(text: string): Record<string, string> {
+    const lines = text.split('\n').filter((line) => line.includes('=') && !line.trimStart().startsWith('#'));
+    return Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
   }
 
-  it('runs src/main.ts with .env.example against the simulator and shows the outputs', async () => {
+  it('against the simulator it names: the outputs local-action shows', async () => {
     const sim = await startSimulator({ scenario: 'paused' });
-    // Not under `spaced`: local-action's launcher joins its arguments unquoted into a shell command.
-    const dir = mkdtempSync(join(tmpdir(), 'mqs-local-action-'));
     try {
       const example = readFileSync(join(repo, '.env.example'), 'utf8');
       expect(example).toContain('INPUT_API-URL=http://127.0.0.1:8787\n');
-      const envFile = join(dir, '.env');
-      writeFileSync(envFile, example.replace('http://127.0.0.1:8787', sim.url));
-      // Nothing of a surrounding Actions run (this suite runs in CI too) may reach the action.
-      const env = Object.fromEntries(
-        Object.entries(process.env).filter(([name]) => !/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/i.test(name)),
-      );
-      const bin = join(repo, 'node_modules', '@github', 'local-action', 'bin', 'local-action.js');
-      const run = await node([bin, 'run', '.', 'src/main.ts', envFile], repo, 120_000, { ...env, FORCE_COLOR: '0' });
-      expect(run.code).toBe(0);
-      expect(run.stdout).not.toMatch(/::error::/);
-      expect(outputsTable(run.stdout)).toMatchObject({
+      const variables = dotenv(example.replace('http://127.0.0.1:8787', sim.url));
+      expect(variables).toHaveProperty('INPUT_API-KEY');
+      // As its comments say: no event file, no job summary.
+      const none = { GITHUB_EVENT_NAME: undefined, GITHUB_EVENT_PATH: undefined, GITHUB_STEP_SUMMARY: undefined };
+      const result = await runInProcess({ env: { ...variables, ...none } });
+      expect(result.error).toBeUndefined();
+      expect(result.outputs).toMatchObject({
         state: 'pending',
         submitted: 'true',
         ready: 'true',
@@ -155,11 +185,10 @@ describe("GitHub's local-action", () => {
         'waited-seconds': '0',
         'timed-out': 'false',
       });
-      // .env.example holds a v2 key: v2 answers, and finds the PR with one lookup.
+      // A v2 key: v2 answers, and finds the PR with one lookup.
       expect(sim.count('v2.pullRequests')).toBe(1);
     } finally {
       await sim.close();
-      rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

@@ -103,9 +103,9 @@ describe('outputs, for any answers that fit the schemas', () => {
     fc.assert(
       fc.property(statusArb, fc.boolean(), (status, mergeQueueRun) => {
         const { outputs } = toOutputs(status, { pr: PR, mergeQueueRun }, undefined);
-        for (const name of OUTPUT_NAMES) expect(typeof outputs[name]).toBe('string');
-        for (const name of OUTPUT_NAMES.filter((n) => !n.endsWith('-json')))
-          expect(outputs[name]).not.toMatch(/[\r\n]/);
+        // Each output checked in one expect: jest's expect costs tens of µs a call, 300 runs over.
+        expect(OUTPUT_NAMES.filter((name) => typeof outputs[name] !== 'string')).toEqual([]);
+        expect(OUTPUT_NAMES.filter((name) => !name.endsWith('-json') && /[\r\n]/.test(outputs[name]))).toEqual([]);
         const entries = status.queue.entries;
         const listedAt = entries.findIndex((e) => e.number === PR);
         // position ≥ 1 exactly when the PR is listed, and the PRs ahead are the ones before it.
@@ -177,7 +177,7 @@ describe('a credential that reads like a value the action writes', () => {
         const facts = { pr: PR, mergeQueueRun: false };
         const { outputs } = toOutputs(status, facts, wait);
         const written = redactOutputs(outputs, redact);
-        for (const name of computed) expect(written[name]).toBe(outputs[name]);
+        expect(computed.filter((name) => written[name] !== outputs[name])).toEqual([]);
         const html = withRedaction(redact, renderSummary, {
           status,
           facts,

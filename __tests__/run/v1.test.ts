@@ -5,7 +5,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { pullRequestEvent } from '../../simulator/runner.mjs';
 import { entry, prBody, queueBody, SIM_SHA } from '../../simulator/scenarios.mjs';
-import { startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { startSimulator, type Simulator, type Step } from '../../simulator/server.mjs';
 import { realClock } from '../../src/shared/time.js';
 import { OUTPUT_NAMES } from '../../src/render/outputs.js';
 import { runInProcess, type InProcessOptions, type InProcessResult } from '../helpers/in-process.js';
@@ -249,6 +249,119 @@ describe('the verdict as a gate', () => {
   });
 });
 
+// The contract's verdict table through the whole run: every state, with and without a readiness
+// object, with and without fail-if-not-ready, and after a wait. The rule itself is unit-tested in
+// verdict.test.ts; this proves run() carries it to the outputs, the exit code and the summary.
+describe('the verdict table, through the whole run', () => {
+  const good = {
+    hasImpactedTargets: true,
+    requiresImpactedTargets: true,
+    doesBaseBranchMatch: true,
+    gitHubMergeability: 'mergeable',
+  };
+  // [state (undefined: none sent), ready with readiness, reasons with readiness, ready without, reasons without]
+  const table: Array<[string | undefined, boolean, string, boolean, string]> = [
+    ['merged', true, '', true, ''],
+    ['failed', false, 'state_failed', false, 'state_failed'],
+    ['cancelled', false, 'state_cancelled', false, 'state_cancelled'],
+    ['pending_failure', false, 'state_pending_failure', false, 'state_pending_failure'],
+    ['pending', true, '', true, ''],
+    ['testing', true, '', true, ''],
+    ['tests_passed', true, '', true, ''],
+    ['not_ready', true, '', false, 'readiness_unknown'],
+    [undefined, true, '', false, 'readiness_unknown'],
+    ['awaiting_review', true, '', false, 'readiness_unknown'],
+  ];
+  const terminal = ['merged', 'failed', 'cancelled'];
+  const answer = (state: string | undefined, readiness: boolean): Step => ({
+    body: prBody({
+      state,
+      readiness: readiness ? good : undefined,
+      isCurrentlySubmittedToQueue: !terminal.includes(state ?? ''),
+    }),
+    times: Infinity,
+  });
+
+  interface Case {
+    steps: Step[];
+    inputs: Record<string, string>;
+    state: string;
+    ready: boolean;
+    reasons: string;
+  }
+  const cases: Array<[string, Case]> = [];
+  for (const [state, readyWith, reasonsWith, readyWithout, reasonsWithout] of table) {
+    for (const readiness of [true, false]) {
+      for (const fail of ['true', 'false']) {
+        cases.push([
+          `${state ?? '(no state)'}, ${readiness ? 'with' : 'without'} readiness, fail-if-not-ready ${fail}`,
+          {
+            steps: [answer(state, readiness)],
+            inputs: { 'fail-if-not-ready': fail },
+            state: state ?? '',
+            ready: readiness ? readyWith : readyWithout,
+            reasons: readiness ? reasonsWith : reasonsWithout,
+          },
+        ]);
+      }
+    }
+    // wait-for takes only the states this version knows.
+    if (state && state !== 'awaiting_review') {
+      cases.push([
+        `${state} after a wait, with fail-if-not-ready`,
+        {
+          steps: [{ body: prBody({ state: 'pending' }) }, answer(state, false)],
+          inputs: { 'fail-if-not-ready': 'true', 'wait-for': state, 'poll-interval-seconds': '1' },
+          state,
+          ready: readyWithout,
+          reasons: reasonsWithout,
+        },
+      ]);
+    }
+  }
+  const notSubmitted: Step = { status: 404, body: 'Pull request not found', times: Infinity };
+  for (const fail of ['true', 'false']) {
+    cases.push([
+      `not_submitted (404), fail-if-not-ready ${fail}`,
+      {
+        steps: [notSubmitted],
+        inputs: { 'fail-if-not-ready': fail },
+        state: 'not_submitted',
+        ready: false,
+        reasons: 'not_submitted',
+      },
+    ]);
+  }
+  cases.push([
+    'not_submitted after a wait, with fail-if-not-ready',
+    {
+      steps: [{ body: prBody({ state: 'pending' }) }, notSubmitted],
+      inputs: { 'fail-if-not-ready': 'true', 'wait-for': 'not_submitted', 'poll-interval-seconds': '1' },
+      state: 'not_submitted',
+      ready: false,
+      reasons: 'not_submitted',
+    },
+  ]);
+
+  it.each(cases)('%s', async (_, c) => {
+    sim.script('getSubmittedPullRequest', c.steps);
+    const result = await run(c.inputs);
+    expect({
+      code: result.code,
+      state: result.outputs.state,
+      ready: result.outputs.ready,
+      reasons: result.outputs['not-ready-reasons'],
+    }).toEqual({
+      code: c.inputs['fail-if-not-ready'] === 'true' && !c.ready ? 1 : 0,
+      state: c.state,
+      ready: String(c.ready),
+      reasons: c.reasons,
+    });
+    const heading = /^<h2>(.*?)<\/h2>/.exec(result.summary)?.[1] ?? '';
+    expect(/not ready/i.test(heading)).toBe(!c.ready);
+  });
+});
+
 describe('answers and errors of the API', () => {
   it('not submitted (404): an answer, not an error', async () => {
     sim.useScenario('not-submitted');
@@ -421,6 +534,13 @@ describe('answers and errors of the API', () => {
     const result = await run({ retries: '1' });
     expect(result.log).toContain('getQueue: HTTP 500: ## [stop-commands]x; retry 1 of 1');
     expect(result.lines.filter((line) => line.includes('##['))).toEqual([]);
+  });
+
+  it('API text in every field of the summary stays escaped', async () => {
+    sim.useScenario('hostile');
+    const { summary } = await run();
+    expect(summary).not.toMatch(/<script|<img|<\/table><h1>|\n\n/);
+    expect(summary).toContain('&#60;script&#62;');
   });
 
   it('several failures in one run are all in the one error line', async () => {

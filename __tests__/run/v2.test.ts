@@ -127,6 +127,34 @@ describe('the story', () => {
     expect(lines.filter((line) => line.startsWith('::notice::'))).toEqual([]);
   });
 
+  // The contract's v2 section: the story outputs each state reads (and that the scenario has).
+  it.each<[string, string, ReadonlyArray<(typeof STORY_OUTPUTS)[number]>]>([
+    ['testing', 'testing', ['test-run-url', 'test-run-status', 'estimated-merge-at', 'estimate-status', 'trunk-url']],
+    ['failed', 'failed', ['exit-reason', 'failing-checks', 'test-run-url', 'test-run-status', 'trunk-url']],
+    ['cancelled', 'cancelled', ['exit-reason', 'trunk-url']],
+    ['not-ready', 'not_ready', ['block-reasons', 'trunk-url']],
+    ['no-estimates', 'testing', ['test-run-url', 'test-run-status', 'estimate-status', 'trunk-url']],
+    ['parallel', 'pending', ['estimated-merge-at', 'estimate-status', 'directly-ahead', 'trunk-url']],
+    // Trunk knows the PR but it has no queue entry: its page in Trunk is still where to submit it.
+    ['not-submitted', 'not_submitted', ['trunk-url']],
+  ])(
+    'key only, %s: v2 answers, and the story has exactly the parts its state reads',
+    async (scenario, state, parts) => {
+      sim.useScenario(scenario);
+      const { outputs } = await withKey();
+      expect(outputs.state).toBe(state);
+      expect(STORY_OUTPUTS.filter((name) => outputs[name] !== '')).toEqual([...parts]);
+      expect(sim.requests.every((request) => String(request.endpoint).startsWith('v2.'))).toBe(true);
+    },
+  );
+
+  it('token only: v1 answers, and the story is empty', async () => {
+    const result = await runInProcess({ inputs: { 'api-token': sim.token, 'api-url': sim.url } });
+    expect(result.code).toBe(0);
+    for (const name of STORY_OUTPUTS) expect(result.outputs[name]).toBe('');
+    expect(sim.requests.every((request) => !String(request.endpoint).startsWith('v2.'))).toBe(true);
+  });
+
   it('hostile story text: escaped, single-line, and links only for https', async () => {
     sim.useScenario('hostile-story');
     const { outputs, summary } = await withKey();

@@ -7,13 +7,11 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import {
   GITHUB_SCENARIOS,
   githubFaults,
+  main,
   SIM_API_KEY,
   SIM_BRANCH,
   SIM_DIRECT_SHA,
@@ -24,6 +22,7 @@ import {
   SIM_TOKEN,
   startSimulator,
 } from '../../simulator/server.mjs';
+import { runScript } from '../helpers/cli.js';
 import { useSimulator } from '../helpers/simulator.js';
 
 type Json = Record<string, unknown>;
@@ -479,26 +478,26 @@ describe("scripted steps on 'github.commitPulls'", () => {
 });
 
 describe('the command line', () => {
-  const run = promisify(execFile);
-  const cli = (...args: string[]) =>
-    run(process.execPath, ['simulator/server.mjs', ...args], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+  const cli = (...argv: string[]) => runScript('node simulator/server.mjs', main, argv);
 
   it('--help documents the GitHub endpoint, its token and --github; --list lists its scenarios', async () => {
-    const help = (await cli('--help')).stdout;
-    expect(help).toContain('GET /repos/octo-org/octo-repo/commits/{sha}/pulls');
-    expect(help).toContain(`Authorization: token ${SIM_GITHUB_TOKEN}`);
-    expect(help).toMatch(/--github NAME/);
-    expect(help).toMatch(/--github-token TOKEN/);
-    const list = (await cli('--list')).stdout;
-    for (const name of Object.keys(GITHUB_SCENARIOS)) expect(list).toMatch(new RegExp(`^${name} `, 'm'));
+    const help = await cli('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('GET /repos/octo-org/octo-repo/commits/{sha}/pulls');
+    expect(help.stdout).toContain(`Authorization: token ${SIM_GITHUB_TOKEN}`);
+    expect(help.stdout).toMatch(/--github NAME/);
+    expect(help.stdout).toMatch(/--github-token TOKEN/);
+    const list = await cli('--list');
+    expect(list.code).toBe(0);
+    for (const name of Object.keys(GITHUB_SCENARIOS)) expect(list.stdout).toMatch(new RegExp(`^${name} `, 'm'));
   });
 
   it('refuses an unknown GitHub scenario and a GitHub token that is a Trunk one', async () => {
-    await expect(cli('--github', 'nope')).rejects.toMatchObject({
+    expect(await cli('--github', 'nope')).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/unknown GitHub scenario "nope"; known: merged, /),
     });
-    await expect(cli('--github-token', SIM_TOKEN)).rejects.toMatchObject({
+    expect(await cli('--github-token', SIM_TOKEN)).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/--github-token must not be empty, nor the Trunk token or key/),
     });
