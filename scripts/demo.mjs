@@ -22,16 +22,22 @@ Runs the committed dist/index.js against the Trunk API simulator, the way the Ac
 it, and prints the step's log as it goes, then its outputs and job summary.
 
 Options:
-  --scenario NAME               what the simulated API answers (default: testing)
+  --scenario NAME               what the simulated API answers (default: testing, or week
+                                with --window)
   --api v1|v2|both              which credentials the step gets (default: v2): v2, a read-only
                                 v2 key (api-key) for everything, the story included; v1, the v1
                                 organization token (api-token) alone; both, v1 decides and v2
                                 tells the story
-  --scope pr|queue              the action's scope (default: pr): pr reports the scenario's PR;
-                                queue reports the queue itself, its health first, as a
-                                scheduled status report would (try the testing, paused,
-                                stalled and overdue scenarios)
+  --scope pr|queue              the action's scope (default: pr, or queue with --window): pr
+                                reports the scenario's PR; queue reports the queue itself, its
+                                health first, as a scheduled status report would (try the
+                                testing, paused, stalled and overdue scenarios)
   --stall-minutes N             the action's stall-minutes, with --scope queue (default: 30)
+  --window W                    the action's window (1h to 45d, such as 7d): how the queue has
+                                been doing, from Trunk's history (try the week, unhealthy-week
+                                and busy-week scenarios)
+  --max-failure-rate P          the action's max-failure-rate, with --window
+  --max-time-in-queue-minutes M the action's max-time-in-queue-minutes, with --window
   --event pull_request|push     the event the step runs on (default: pull_request). push is a
                                 deploy gate: a push to main whose event names no PR, so the
                                 action asks the simulated GitHub which PR brought the commit in
@@ -54,10 +60,13 @@ Exit code: the action's (0 when the step passed, 1 when it failed); 2 for a bad 
 export async function main() {
   const { values } = parseArgs({
     options: {
-      scenario: { type: 'string', default: 'testing' },
+      scenario: { type: 'string' },
       api: { type: 'string', default: 'v2' },
-      scope: { type: 'string', default: 'pr' },
+      scope: { type: 'string' },
       'stall-minutes': { type: 'string' },
+      window: { type: 'string' },
+      'max-failure-rate': { type: 'string' },
+      'max-time-in-queue-minutes': { type: 'string' },
       event: { type: 'string', default: 'pull_request' },
       'github-scenario': { type: 'string', default: 'merged' },
       list: { type: 'boolean', default: false },
@@ -86,13 +95,15 @@ export async function main() {
     }
     return 0;
   }
-  const scenario = values.scenario;
+  // A window is a report on the queue's past: the queue's scope, and a scenario that has one.
+  const windowed = values.window !== undefined;
+  const scenario = values.scenario ?? (windowed ? 'week' : 'testing');
   if (!SCENARIOS[scenario]) {
     throw new UsageError(`unknown scenario "${scenario}"; known: ${Object.keys(SCENARIOS).join(', ')}`);
   }
   const api = values.api;
   if (!['v1', 'v2', 'both'].includes(api)) throw new UsageError(`--api must be v1, v2 or both, got "${api}"`);
-  const scope = values.scope;
+  const scope = values.scope ?? (windowed ? 'queue' : 'pr');
   if (!['pr', 'queue'].includes(scope)) throw new UsageError(`--scope must be pr or queue, got "${scope}"`);
   const eventName = values.event;
   if (!['pull_request', 'push'].includes(eventName)) {
@@ -119,6 +130,9 @@ export async function main() {
       'fail-if-not-ready': String(values['fail-if-not-ready']),
       scope: scope === 'pr' ? '' : scope,
       'stall-minutes': values['stall-minutes'] ?? '',
+      window: values.window ?? '',
+      'max-failure-rate': values['max-failure-rate'] ?? '',
+      'max-time-in-queue-minutes': values['max-time-in-queue-minutes'] ?? '',
       'github-token': push ? sim.githubToken : '',
       'settle-seconds': push ? values['settle-seconds'] : '',
     };
@@ -154,6 +168,10 @@ export async function main() {
 
     section('Job summary');
     console.log(htmlToText(result.summary));
+    if (result.outputs['slack-text']) {
+      section('slack-text (the report as a Slack message)');
+      console.log(result.outputs['slack-text']);
+    }
     const file = join(tmpdir(), `merge-queue-status-demo-${scenario}-${api}${scope === 'pr' ? '' : `-${scope}`}.html`);
     await writeFile(
       file,

@@ -188,14 +188,26 @@ describe('what Trunk did not send', () => {
     expect(hour(text)).toEqual(NONE);
   });
 
-  it('NaN beside numbers: left out of the sum, and a NaN conclusion is one not sent', () => {
+  it("NaN in one of this queue's series: that figure is unknown, not the sum of the rest", () => {
     const text = [
       `mq_pr_conclusions_1h_total{${MAIN},conclusion="merged"} NaN`,
       `mq_pr_conclusions_1h_total{${MAIN},conclusion="failed"} 2`,
       `mq_pr_restarts_1h_total{${MAIN},shard="a"} NaN`,
       `mq_pr_restarts_1h_total{${MAIN},shard="b"} 3`,
     ];
-    expect(hour(text)).toMatchObject({ merged: 0, failed: 2, cancelled: 0, restarts: 3 });
+    // A merged count short by a series Trunk could not give would lower the failure rate.
+    expect(hour(text)).toMatchObject({ merged: undefined, failed: 2, cancelled: 0, restarts: undefined });
+  });
+
+  it("NaN in another queue's series is passed over", () => {
+    const text = [
+      `mq_pr_conclusions_1h_total{${RELEASE},conclusion="merged"} NaN`,
+      `mq_pr_conclusions_1h_total{${BISECTION},conclusion="merged"} NaN`,
+      `mq_pr_conclusions_1h_total{${MAIN},conclusion="merged"} 5`,
+      `mq_pr_restarts_1h_total{${RELEASE}} NaN`,
+      `mq_pr_restarts_1h_total{${MAIN}} 1`,
+    ];
+    expect(hour(text)).toMatchObject({ merged: 5, failed: 0, cancelled: 0, restarts: 1 });
   });
 
   it.each<[string, string[], HourMetrics['testing']]>([
@@ -210,11 +222,8 @@ describe('what Trunk did not send', () => {
         count: 4,
       },
     ],
-    [
-      'a NaN _count: the +Inf bucket counts',
-      [`le="+Inf"} 4`, 'NaN'],
-      { buckets: [{ le: Infinity, count: 4 }], count: 4 },
-    ],
+    ['a NaN _count: no count to trust, so none', [`le="+Inf"} 4`, 'NaN'], undefined],
+    ['a NaN bucket: none', [`le="60"} NaN`, `le="+Inf"} 4`, '4'], undefined],
     ['a _count and no buckets', ['4'], { buckets: [], count: 4 }],
     [
       'a _count that differs from +Inf: the _count is what Trunk counted',

@@ -127,4 +127,3 @@ export interface WindowRequest {
 export interface WindowSource {
   readWindow(request: WindowRequest, signal: AbortSignal): Promise<WindowAnswer>;
 }
-

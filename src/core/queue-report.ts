@@ -19,7 +19,10 @@ export interface QueueReportInput {
 }
 
 /** The queue's verdict: healthy now, and within its thresholds over the window. */
-export function queueVerdict(health: QueueHealth, window: WindowReport | undefined): {
+export function queueVerdict(
+  health: QueueHealth,
+  window: WindowReport | undefined,
+): {
   ready: boolean;
   reasons: string[];
 } {

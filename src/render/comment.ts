@@ -27,9 +27,7 @@ function quiet(html: string): string {
       }
       if (inCode > 0) return part;
       // `&#35;` would only be decoded back into a reference: a code span is what GitHub leaves be.
-      return part
-        .replace(/(?<![&\w])#(\d+)\b/g, '<code>#$1</code>')
-        .replace(/@(?=[A-Za-z0-9])/g, '@&#8203;');
+      return part.replace(/(?<![&\w])#(\d+)\b/g, '<code>#$1</code>').replace(/@(?=[A-Za-z0-9])/g, '@&#8203;');
     })
     .join('');
 }

@@ -7,6 +7,7 @@ import { blankOutputs, bounded, type OutputSet, type Outputs } from './outputs.j
 import { queueVerdict } from '../core/queue-report.js';
 import type { WindowReport } from '../core/window/report.js';
 import { isSafeLink } from './html.js';
+import { rate } from '../shared/format.js';
 
 /** @param answer undefined when the queue could not be read: every output is empty then. */
 export function queueOutputs(
@@ -46,8 +47,7 @@ const seconds = (value: number | undefined) => (value === undefined ? '' : Strin
  */
 function windowOutputs(window: WindowReport): Partial<Outputs> {
   const { figures } = window;
-  const finite = (value: number | undefined) =>
-    value === undefined || !Number.isFinite(value) ? '' : String(value);
+  const finite = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? '' : String(value));
   const json = <T>(rows: T[] | undefined) => (rows === undefined ? '' : JSON.stringify(rows));
   const kind = figures.timeInQueue?.kind ?? figures.testing?.kind;
   const measured = (figures.timeInQueue?.count ?? 0) + (figures.testing?.count ?? 0) > 0;
@@ -55,7 +55,7 @@ function windowOutputs(window: WindowReport): Partial<Outputs> {
     'merged-count': finite(figures.merged),
     'failed-count': finite(figures.failed),
     'cancelled-count': finite(figures.cancelled),
-    'failure-rate': finite(figures.failureRate),
+    'failure-rate': figures.failureRate === undefined ? '' : rate(figures.failureRate),
     'time-in-queue-p50-seconds': finite(figures.timeInQueue?.p50Seconds),
     'time-in-queue-p90-seconds': finite(figures.timeInQueue?.p90Seconds),
     'testing-p50-seconds': finite(figures.testing?.p50Seconds),

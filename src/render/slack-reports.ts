@@ -57,12 +57,18 @@ export interface CommitSlackInput {
 const LISTED_COMMITS = 5;
 
 export function commitSlack({ verdict, context }: CommitSlackInput, ctx: SlackContext): string {
-  if (!verdict) return slackMessage('❌ Whether the commit came through the merge queue is unknown', [failureLine(ctx), runLink(ctx)]);
+  if (!verdict)
+    return slackMessage('❌ Whether the commit came through the merge queue is unknown', [
+      failureLine(ctx),
+      runLink(ctx),
+    ]);
   const icon = verdict.ready && !ctx.failure ? '✅' : '❌';
   const failed = verdict.findings.filter((found) => found.fault).slice(0, LISTED_COMMITS);
   return slackMessage(`${icon} ${slackWords(commitSentence(verdict, context), ctx.redact)}`, [
     failureLine(ctx),
-    ...(verdict.findings.length > 1 ? failed.map((found) => `• ${slackWords(commitLine(found, context), ctx.redact)}`) : []),
+    ...(verdict.findings.length > 1
+      ? failed.map((found) => `• ${slackWords(commitLine(found, context), ctx.redact)}`)
+      : []),
     runLink(ctx),
   ]);
 }
@@ -103,7 +109,9 @@ function failedMost(window: WindowReport, redact: Redact): string {
   const [check] = window.figures.topFailingChecks ?? [];
   const parts = [
     reason ? `${slackWords(failedBecauseWords(reason.reason), redact)} (${grouped(reason.count)})` : '',
-    check ? `${slackLink(check.url ?? undefined, slackWords(`\`${outside(check.name.replace(/`/g, "'"))}\``, redact))} (${grouped(check.count)})` : '',
+    check
+      ? `${slackLink(check.url ?? undefined, slackWords(`\`${outside(check.name.replace(/`/g, "'"))}\``, redact))} (${grouped(check.count)})`
+      : '',
   ].filter(Boolean);
   return parts.length ? `Failed most: ${parts.join('; ')}` : '';
 }

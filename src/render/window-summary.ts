@@ -13,7 +13,7 @@ import {
   windowWords,
 } from '../core/words/window.js';
 import type { FigureChange } from '../core/window/compare.js';
-import { duration, grouped, utcClock } from '../shared/format.js';
+import { duration, grouped, rate, utcClock } from '../shared/format.js';
 import { escapeHtml, link, row, wordsHtml } from './html.js';
 
 /** The section; `trunkUrl` is the queue's page in Trunk's web app, when known. */
@@ -44,7 +44,9 @@ function figuresTable(report: WindowReport): string {
     row('Cancelled', `${count(figures.cancelled)}${versus(comparison?.cancelled, 'count')}`),
     row(
       'Failure rate',
-      figures.failureRate === undefined ? '' : `${figures.failureRate} %${versus(comparison?.failureRate, 'percent')}`,
+      figures.failureRate === undefined
+        ? ''
+        : `${rate(figures.failureRate)} %${versus(comparison?.failureRate, 'percent')}`,
     ),
     row(
       'Time in queue',
@@ -108,7 +110,8 @@ function failedBecause(report: WindowReport): string {
   const reasons = report.figures.topFailureReasons;
   if (!reasons?.length) return '';
   const items = reasons.map(
-    (row) => `<li>${wordsHtml(failedBecauseWords(row.reason))}: ${grouped(row.count)} (<code>${escapeHtml(row.reason)}</code>)</li>`,
+    (row) =>
+      `<li>${wordsHtml(failedBecauseWords(row.reason))}: ${grouped(row.count)} (<code>${escapeHtml(row.reason)}</code>)</li>`,
   );
   return `<p>Why trips failed:</p><ul>${items.join('')}</ul>`;
 }
@@ -116,6 +119,8 @@ function failedBecause(report: WindowReport): string {
 function failingChecks(report: WindowReport): string {
   const checks = report.figures.topFailingChecks;
   if (!checks?.length) return '';
-  const items = checks.map((check) => `<li>${link(check.url, `<code>${escapeHtml(check.name)}</code>`)}: ${grouped(check.count)}</li>`);
+  const items = checks.map(
+    (check) => `<li>${link(check.url, `<code>${escapeHtml(check.name)}</code>`)}: ${grouped(check.count)}</li>`,
+  );
   return `<p>The checks that failed most:</p><ul>${items.join('')}</ul>`;
 }

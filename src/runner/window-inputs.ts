@@ -25,9 +25,14 @@ export interface WindowInputs {
 }
 
 const windowValue = z.pipe(
-  z.string().check(
-    z.regex(/^(none|[1-9]\d{0,3}[hd])$/i, 'must be none, or a whole number of hours or days from 1h to 45d (7d, 24h)'),
-  ),
+  z
+    .string()
+    .check(
+      z.regex(
+        /^(none|[1-9]\d{0,3}[hd])$/i,
+        'must be none, or a whole number of hours or days from 1h to 45d (7d, 24h)',
+      ),
+    ),
   z.transform((value: string): WindowInput | undefined => {
     const text = value.toLowerCase();
     if (text === 'none') return undefined;

@@ -73,6 +73,11 @@ export function utcClock(ms: number, nowMs: number, { seconds = false } = {}): s
 }
 
 /** `4,320`: thousands grouped with commas, whatever the machine's locale. */
+/** A rate as the outputs and the words give it: one decimal, always ("8.0", "12.5"). */
+export function rate(n: number): string {
+  return n.toFixed(1);
+}
+
 export function grouped(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

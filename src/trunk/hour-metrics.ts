@@ -15,19 +15,23 @@ const TESTING = 'mq_pr_test_duration_1h_seconds';
  * A figure is undefined when Trunk sent no series of its metric at all. When it sent the metric but
  * no series of it for this queue or conclusion, the figure is 0 (or an empty histogram): exporters
  * leave out a label set until it is first set, so a quiet queue has no series while others do.
+ * NaN is Trunk saying it has no number. In another queue's series it is passed over; in one of
+ * this queue's it makes that figure undefined, not a sum of the rest: a count short by the series
+ * Trunk could not give would pass a threshold it might not, and the report errs on holding.
  */
 export function hourMetrics(samples: readonly Sample[], branch: string): HourMetrics {
-  // NaN is Trunk saying it has no number: as if the series were not sent.
-  const sent = samples.filter((sample) => !Number.isNaN(sample.value));
-  const names = new Set(sent.map((sample) => sample.name));
-  const ours = sent.filter((sample) => sample.labels.branch === branch && sample.labels.queue_type === 'main');
-  const ended = (end: TripEnd) =>
-    names.has(CONCLUSIONS) ? sum(ours, CONCLUSIONS, (sample) => sample.labels.conclusion === end) : undefined;
+  const names = new Set(samples.filter((sample) => !Number.isNaN(sample.value)).map((sample) => sample.name));
+  const ours = samples.filter((sample) => sample.labels.branch === branch && sample.labels.queue_type === 'main');
+  const figure = (name: string, keep = (_sample: Sample) => true) =>
+    !names.has(name) || ours.some((sample) => sample.name === name && keep(sample) && Number.isNaN(sample.value))
+      ? undefined
+      : sum(ours, name, keep);
+  const ended = (end: TripEnd) => figure(CONCLUSIONS, (sample) => sample.labels.conclusion === end);
   return {
     merged: ended('merged'),
     failed: ended('failed'),
     cancelled: ended('cancelled'),
-    restarts: names.has(RESTARTS) ? sum(ours, RESTARTS) : undefined,
+    restarts: figure(RESTARTS),
     timeInQueue: histogram(ours, names, TIME_IN_QUEUE),
     testing: histogram(ours, names, TESTING),
   };
@@ -45,11 +49,13 @@ interface Series {
 
 /**
  * The histogram `base` over this queue's series. Each series' `_count` is its own, or its `+Inf`
- * bucket's count when it has none; a series with neither has no count that can be trusted, and
- * neither then has the histogram, so it is undefined rather than short.
+ * bucket's count when it has none; a series with neither, or with a NaN, has no count that can be
+ * trusted, and neither then has the histogram, so it is undefined rather than short.
  */
 function histogram(ours: readonly Sample[], names: ReadonlySet<string>, base: string): Histogram | undefined {
   if (!names.has(`${base}_bucket`) && !names.has(`${base}_count`)) return undefined;
+  const part = (sample: Sample) => sample.name === `${base}_bucket` || sample.name === `${base}_count`;
+  if (ours.some((sample) => part(sample) && Number.isNaN(sample.value))) return undefined;
   const buckets = new Map<number, number>();
   let count = 0;
   for (const one of seriesOf(ours, base).values()) {

@@ -122,4 +122,3 @@ describe('from v1 (api-token alone)', () => {
     expect(r.reasons).toEqual(['failure_rate_unknown']);
   });
 });
-

@@ -3,7 +3,7 @@
 // window before ("▲ 18 on the 7 days before"), why trips failed, what a threshold found, and what
 // could not be read. Durations in the one format; a percentile that is only a bucket's bound is
 // said as "at most", never as a number the action does not have.
-import { duration, grouped, outside, plural } from '../../shared/format.js';
+import { duration, grouped, outside, plural, rate } from '../../shared/format.js';
 import type { WindowReadFailure } from '../history.js';
 import type { FigureChange } from '../window/compare.js';
 import type { WindowReport } from '../window/report.js';
@@ -80,7 +80,7 @@ export function describeWindowReason(code: WindowReason, report: WindowReport): 
   const { figures, limits } = report;
   switch (code) {
     case 'failure_rate_high':
-      return `the failure rate was ${figures.failureRate} % over ${when}, above the ${limits.maxFailureRate} % allowed by max-failure-rate`;
+      return `the failure rate was ${rate(figures.failureRate ?? 0)} % over ${when}, above the ${limits.maxFailureRate} % allowed by max-failure-rate`;
     case 'time_in_queue_high': {
       const p90 = percentileWords(figures.timeInQueue?.p90Seconds, figures.timeInQueue?.kind ?? 'exact');
       return `the 90th-percentile time in queue was ${p90} over ${when}, above the ${duration((limits.maxTimeInQueueMinutes ?? 0) * 60)} allowed by max-time-in-queue-minutes`;
@@ -185,7 +185,7 @@ export function windowSentence(report: WindowReport): string {
   const counts = [
     figures.merged !== undefined ? `${grouped(figures.merged)} merged${versus(comparison?.merged, 'count')}` : '',
     figures.failed !== undefined
-      ? `${grouped(figures.failed)} failed${figures.failureRate !== undefined ? ` (${figures.failureRate} %)` : ''}`
+      ? `${grouped(figures.failed)} failed${figures.failureRate !== undefined ? ` (${rate(figures.failureRate)} %)` : ''}`
       : '',
     figures.cancelled !== undefined ? `${grouped(figures.cancelled)} cancelled` : '',
   ].filter(Boolean);
