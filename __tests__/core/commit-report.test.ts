@@ -55,9 +55,9 @@ describe('the status line and the error line', () => {
       'MANUAL_MERGE: its words name it, and the code follows once',
       tipIn('merged', { merges: history(mergedWith(1842, 'manual_merge')) }),
       true,
-      'Commit abc1234 did not come through the merge queue: PR #1842 was merged by hand, around the queue (Trunk: MANUAL_MERGE) (merged_manually).',
+      'Commit abc1234 did not come through the merge queue: PR #1842 was merged by hand 2 min ago, around the queue (merged_manually).',
       [
-        'Commit abc1234 did not come through the merge queue: PR #1842 was merged by hand, around the queue (Trunk: MANUAL_MERGE) (merged_manually).',
+        'Commit abc1234 did not come through the merge queue: PR #1842 was merged by hand 2 min ago, around the queue (merged_manually).',
       ],
     ],
     [

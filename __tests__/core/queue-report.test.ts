@@ -5,8 +5,11 @@ import { describe, expect, it } from '@jest/globals';
 import { assessQueue } from '../../src/core/health.js';
 import type { QueueEntry, QueueFacts } from '../../src/core/model.js';
 import { buildQueueReport } from '../../src/core/queue-report.js';
-import { healthSentence } from '../../src/core/words/queue.js';
+import type { HistoryRead } from '../../src/core/history.js';
+import { buildWindowReport } from '../../src/core/window/report.js';
+import { healthSentence, queueHeadline } from '../../src/core/words/queue.js';
 import { plainWords } from '../../src/shared/format.js';
+import { DAY_MS, NOW as HISTORY_END, STRETCHES, TIMELINES } from './window/fixture.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 
@@ -145,5 +148,33 @@ describe('the lines for the log', () => {
     expect(report(queue('running', [entry(1840, 'testing', 5)], { length: 60 })).notices).toEqual([
       'Trunk sent no state time for 59 entries of 60, so the longest wait and the checks for a stalled queue and for overdue test runs count only the others.',
     ]);
+  });
+});
+
+describe('a queue healthy now, but over its thresholds on the window', () => {
+  // The fixture's day of history, whatever the queue's own clock says.
+  const WINDOW = { fromMs: HISTORY_END - DAY_MS, toMs: HISTORY_END };
+  const read: HistoryRead = { timelines: Object.values(TIMELINES), stretches: STRETCHES, covered: WINDOW };
+  const window = buildWindowReport({
+    answer: { kind: 'history', current: read, failures: [], requests: 9 },
+    label: '1d',
+    window: WINDOW,
+    before: { fromMs: HISTORY_END - 2 * DAY_MS, toMs: HISTORY_END - DAY_MS },
+    // Limits no history passes: the report is over both.
+    limits: { maxFailureRate: 0, maxTimeInQueueMinutes: 0.001 },
+  });
+  const facts = queue('running', moving);
+  const health = assessQueue({ queue: facts, nowMs: NOW, stallMinutes: 30 });
+
+  it('the log says what the heading says, every threshold it is over, and their codes once', () => {
+    const built = buildQueueReport({ queue: facts, health, window, failIfNotReady: false });
+    expect(window.reasons).toEqual(['failure_rate_high', 'time_in_queue_high']);
+    expect(plainWords(built.statusLine)).toBe(
+      `${plainWords(queueHeadline(facts, health, window))} (failure_rate_high, time_in_queue_high).`,
+    );
+    expect(plainWords(built.statusLine)).toMatch(
+      /^Queue main needs attention: the failure rate was .* above the 0 % allowed by max-failure-rate, and the 90th-percentile time in queue was .* allowed by max-time-in-queue-minutes \(failure_rate_high, time_in_queue_high\)\.$/,
+    );
+    expect(built.statusLine).not.toMatch(/healthy/);
   });
 });

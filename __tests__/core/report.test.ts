@@ -64,7 +64,7 @@ describe('failures: what stopped the run first, then the not-ready reasons', () 
     [
       'a final state not waited for',
       { kind: 'final-state', state: 'failed' },
-      /^PR #1842 is out of the queue after failing, a final state that wait-for does not list \(failed, merged\)\.$/,
+      /^PR #1842 is out of the queue after failing, so it will never reach merged \(failed\)\.$/,
     ],
     ['a cancelled step', { kind: 'cancelled', reason: 'SIGTERM' }, /^The step was cancelled \(SIGTERM\)/],
   ])('%s comes first, the not-ready reasons after it', (_, stop, first) => {

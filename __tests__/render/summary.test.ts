@@ -94,7 +94,7 @@ describe('the verdict sentence comes first, in words', () => {
     const html = render({ status: status({ answer: notReady, queue: queue([[1840, 'testing']]) }) });
     expect(headline(html)).toBe('⏳ Not ready: PR #1842 is waiting to enter the queue for 12 min');
     expect(html).toContain(
-      '<p>Why not ready, and what clears it:</p><ul><li>GitHub is still computing whether it can merge (<code>mergeability_in_progress</code>): wait: GitHub is still computing</li><li>its impacted targets have not been uploaded (<code>impacted_targets_missing</code>): let the CI job that uploads impacted targets finish for the head commit</li></ul>',
+      '<p>Why not ready, and what clears it:</p><ul><li>GitHub is still computing whether it can merge (<code>mergeability_in_progress</code>): wait, then re-run the job: GitHub computes this after every push to the PR</li><li>its impacted targets have not been uploaded (<code>impacted_targets_missing</code>): let the CI job that uploads impacted targets finish for the head commit</li></ul>',
     );
     expect(html).toContain('❌ GitHub mergeability: in_progress');
     expect(html).toContain('❌ Impacted targets uploaded');

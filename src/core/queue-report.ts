@@ -4,7 +4,7 @@
 import type { QueueFacts } from './model.js';
 import type { QueueHealth } from './health.js';
 import type { Report } from './report.js';
-import { agesNote, describeHealthReason, healthSentence, undecidedWords } from './words/queue.js';
+import { agesNote, describeHealthReason, queueHeadline, undecidedWords } from './words/queue.js';
 import { clauses } from './words/story.js';
 import { describeWindowReason, failureWarnings, windowNotices, windowSentence } from './words/window.js';
 import type { WindowReport } from './window/report.js';
@@ -55,9 +55,15 @@ export function buildQueueReport({ queue, health, window, failIfNotReady }: Queu
   if (window) notices.push(...windowNotices(window));
   return {
     failures,
-    statusLine: `${healthSentence(queue, health)}${health.reasons.length ? ` (${health.reasons.join(', ')})` : ''}.`,
+    // The heading's words, so the log and the summary cannot disagree; its codes are the ones it names.
+    statusLine: `${queueHeadline(queue, health, window)}${headlineCodes(health, window)}.`,
     lines: window ? [windowSentence(window)] : [],
     warnings,
     notices,
   };
+}
+
+function headlineCodes(health: QueueHealth, window: WindowReport | undefined): string {
+  const named = health.reasons.length > 0 ? health.reasons : (window?.reasons ?? []);
+  return named.length ? ` (${named.join(', ')})` : '';
 }

@@ -78,7 +78,7 @@ function stopMessage({ observation: seen, prNumber, waitFor, waitTimeoutMs }: Re
     case 'reached':
       return undefined;
     case 'final-state':
-      return `PR #${prNumber} is ${stateWords(stop.state)}, a final state that wait-for does not list (${[stop.state, ...waitFor].join(', ')})${queueNote(seen)}.`;
+      return `PR #${prNumber} is ${stateWords(stop.state)}, so it will never reach ${wanted}${queueNote(seen)} (${stop.state}).`;
     case 'cancelled':
       return `The step was cancelled (${stop.reason})${seen.wait ? ` while waiting for PR #${prNumber} to reach ${wanted}` : ''}; the outputs and the summary show the last answer${seen.pr ? '' : ' (there was none)'}.`;
     case 'failed':

@@ -105,7 +105,7 @@ const SENTENCES: Array<[string, CommitVerdictInput, string | undefined, string]>
     'MANUAL_MERGE',
     tipIn('merged', { merges: history(mergedWith(1842, 'manual_merge')) }),
     undefined,
-    `${NOT}: PR #1842 was merged by hand, around the queue (Trunk: MANUAL_MERGE)`,
+    `${NOT}: PR #1842 was merged by hand 2 min ago, around the queue`,
   ],
   [
     'no PR',
@@ -341,7 +341,7 @@ describe('faultWords', () => {
     const { verdict, context } = said(tipIn('merged', mixedEarlier));
     const [, manual, direct] = verdict.findings;
     if (!manual || !direct) throw new Error('the earlier commits have no findings');
-    expect(faultWords(manual, context)).toBe('PR #1850 was merged by hand, around the queue (Trunk: MANUAL_MERGE)');
+    expect(faultWords(manual, context)).toBe('PR #1850 was merged by hand 2 min ago, around the queue');
     expect(faultWords(direct, context)).toMatch(/^no pull request brought it in \(/);
   });
 });

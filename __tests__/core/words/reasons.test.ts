@@ -37,6 +37,8 @@ describe('fixForReason', () => {
 
   it('a mergeability this version does not know has no fix to offer', () => {
     expect(fixForReason('mergeability_blocked_by_robots')).toBeUndefined();
-    expect(fixForReason('mergeability_in_progress')).toBe('wait: GitHub is still computing');
+    expect(fixForReason('mergeability_in_progress')).toBe(
+      'wait, then re-run the job: GitHub computes this after every push to the PR',
+    );
   });
 });

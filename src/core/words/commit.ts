@@ -50,7 +50,7 @@ export function faultWords(found: CommitFinding, context: CommitWordsContext): s
     case 'not_merged_by_queue':
       return `GitHub merged ${n}${ago(pr.mergedAt, context.nowMs)}, and ${trunkSays(found)}`;
     case 'merged_manually':
-      return `${n} was merged by hand, around the queue (Trunk: MANUAL_MERGE)`;
+      return `${n} was merged by hand${ago(found.merge?.atMs, context.nowMs)}, around the queue`;
     case 'merge_reason_unknown':
       return context.mergesFailed
         ? `Trunk reports ${n} merged, but its history, which says who merged it, could not be read (${outside(context.mergesFailed)}); re-run the job`

@@ -7,6 +7,7 @@ import type { AgeRule, HealthReason, QueueHealth } from '../health.js';
 import { queueMeaning, queueStateWords } from './states.js';
 import { describeWindowReason } from './window.js';
 import type { WindowReport } from '../window/report.js';
+import { clauses } from './story.js';
 
 /** What clears each reason, for the summary. */
 const FIXES: ReadonlyMap<string, string> = new Map([
@@ -101,7 +102,7 @@ export function agesNote(queue: QueueFacts, health: QueueHealth): string | undef
  * the window, what the window found: "Queue main needs attention: the failure rate was 23.5 % …".
  */
 export function queueHeadline(queue: QueueFacts, health: QueueHealth, window: WindowReport | undefined): string {
-  const [windowReason] = window?.reasons ?? [];
-  if (health.reasons.length > 0 || !window || windowReason === undefined) return healthSentence(queue, health);
-  return `Queue ${outside(queue.branch)} needs attention: ${describeWindowReason(windowReason, window)}`;
+  if (health.reasons.length > 0 || !window || window.reasons.length === 0) return healthSentence(queue, health);
+  const why = clauses(window.reasons.map((code) => describeWindowReason(code, window)));
+  return `Queue ${outside(queue.branch)} needs attention: ${why}`;
 }

@@ -25,7 +25,13 @@ const MEANS: Record<FixedReason, string> = {
 
 /** GitHub's mergeability, by value. */
 const MERGEABILITY: ReadonlyMap<string, { means: string; fix: string }> = new Map([
-  ['in_progress', { means: 'GitHub is still computing whether it can merge', fix: 'wait: GitHub is still computing' }],
+  [
+    'in_progress',
+    {
+      means: 'GitHub is still computing whether it can merge',
+      fix: 'wait, then re-run the job: GitHub computes this after every push to the PR',
+    },
+  ],
   [
     'not_mergeable',
     {
