@@ -4,7 +4,7 @@
 // ping a channel nor forge a link, and `@here`, `@channel` and `@everyone` in it are broken with a
 // zero-width joiner. The action's own words are escaped the same way, and keep their backticks,
 // which Slack shows as code. Links only to https URLs. At most 3,000 characters, a section's limit.
-import { wordParts } from '../shared/format.js';
+import { spaced, wordParts } from '../shared/format.js';
 import { isSafeLink } from './html.js';
 
 export const SLACK_LIMIT = 3_000;
@@ -14,11 +14,7 @@ export type Redact = (text: string) => string;
 
 /** Escaped as Slack's mrkdwn requires, on one line. */
 function escaped(text: string): string {
-  return text
-    .replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+  return spaced(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** A text from outside: redacted, escaped, and no broadcast mention left in it. */

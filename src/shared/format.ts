@@ -10,6 +10,14 @@ export function oneLine(text: string, options: { squeeze?: boolean } = {}): stri
   return text.replace(breaks, ' ').trim();
 }
 
+/**
+ * Every run of white space or control characters as one space, the ends kept: for a piece of a
+ * line that other pieces are joined to.
+ */
+export function spaced(text: string): string {
+  return text.replace(SPACE_OR_CONTROL, ' ');
+}
+
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
