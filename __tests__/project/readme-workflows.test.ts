@@ -79,15 +79,8 @@ describe('README workflows: every run: step', () => {
   it('is found', () => {
     // One per example that runs a script; a new example's scripts are checked without a change here.
     expect(scripts.map(({ where }) => where)).toEqual([
-      "1. A check in a pull request's pipeline › queue › step 2",
+      "1. A check in a pull request's pipeline › queue › step 3",
       '2. A gate on a deploy job › deploy › step 1',
-      '3. A status report on the queue itself › report › step 2',
-      'Gate a deploy job on `ready` or `state`, through job outputs › preview-deploy › step 1',
-      'Which PR › deploy › step 1',
-      'Know which PR a merge-queue test run is testing › which-pr › step 2',
-      'Gate a deploy job until the PR is merged › deploy › step 1',
-      'Report on the queue itself, on a schedule (`scope: queue`) › queue-health › step 2',
-      'Hold a deploy while the queue is paused or stuck › deploy › step 1',
     ]);
   });
 

@@ -120,13 +120,6 @@ describe('README examples that are whole workflows', () => {
       "1. A check in a pull request's pipeline",
       '2. A gate on a deploy job',
       '3. A status report on the queue itself',
-      'Show queue status in the job summary',
-      'Gate a deploy job on `ready` or `state`, through job outputs',
-      'Which PR',
-      'Know which PR a merge-queue test run is testing',
-      'Gate a deploy job until the PR is merged',
-      'Report on the queue itself, on a schedule (`scope: queue`)',
-      'Hold a deploy while the queue is paused or stuck',
     ]);
   });
 
@@ -145,6 +138,13 @@ describe('README examples that are whole workflows', () => {
     expect(deploy).toContain('"needs":"gate"');
     expect(deploy).toContain('"pull-requests":"read"');
     expect(JSON.stringify(blocks[2])).toContain('"scope":"queue"');
+  });
+
+  it('the README is for users: at most 450 lines, and the contributors\' guide linked once', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(450);
+    expect(readme.match(/\]\(CONTRIBUTING\.md\)/g)).toHaveLength(1);
+    expect(readme).not.toMatch(/^#+ (Development|Performance|Failure modes)/m);
   });
 
   it.each(examples)('"%s" has a trigger', (_, yaml) => {

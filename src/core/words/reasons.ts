@@ -60,12 +60,12 @@ function fixes(pr: number | undefined): Record<FixedReason, string> {
     base_branch_mismatch: "retarget the PR to the queue's branch, or point `target-branch` at the queue the PR targets",
     impacted_targets_missing: 'let the CI job that uploads impacted targets finish for the head commit',
     no_pull_request:
-      'bring changes in through pull requests and the merge queue; a ruleset that requires the merge queue stops direct pushes',
+      'bring changes in through pull requests and the merge queue; branch protection that lets only Trunk merge into the branch stops direct pushes',
     not_merge_commit: "deploy the pull request's merge commit, which the queue made, not its branch",
     not_merged_by_queue:
       'merge through the queue, not by hand; if Trunk is only slow to record the merge, a longer `settle-seconds` waits for it',
     merged_manually:
-      'merge through the queue, not by hand; a ruleset that requires the merge queue stops merges around it',
+      'merge through the queue, not by hand; branch protection that lets only Trunk merge into the branch stops merges around it',
     merge_reason_unknown: "re-run the job: Trunk's history may answer next time",
     commit_range_unchecked:
       'set `base-sha` to the last deployed commit the branch still has, within 100 commits of this one',
