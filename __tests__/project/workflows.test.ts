@@ -140,7 +140,7 @@ describe('README examples that are whole workflows', () => {
     expect(JSON.stringify(blocks[2])).toContain('"scope":"queue"');
   });
 
-  it('the README is for users: at most 450 lines, and the contributors\' guide linked once', () => {
+  it("the README is for users: at most 450 lines, and the contributors' guide linked once", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     expect(readme.split('\n').length).toBeLessThanOrEqual(450);
     expect(readme.match(/\]\(CONTRIBUTING\.md\)/g)).toHaveLength(1);
