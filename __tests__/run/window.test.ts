@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals';
 import { prBody } from '../../simulator/scenarios.mjs';
 import { SIM_BASE_SHA, SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
 import { historyPr } from '../../simulator/trunk-history.mjs';
-import type { OutputName } from '../../src/render/outputs.js';
+import { WINDOW_OUTPUTS } from '../../src/render/outputs.js';
 import { runInProcess, type InProcessOptions, type InProcessResult } from '../helpers/in-process.js';
 import { useSimulator } from '../helpers/simulator.js';
 import { failureRate, percentile, type Trip } from '../helpers/trunk-history.js';
@@ -41,22 +41,6 @@ function report(api: keyof typeof API, inputs: Record<string, string>, at = Date
     inputs: { ...API[api](), 'api-url': sim.url, scope: 'queue', ...inputs },
   });
 }
-
-/** The outputs a report over a window sets. */
-const WINDOW_OUTPUTS = [
-  'merged-count',
-  'failed-count',
-  'cancelled-count',
-  'failure-rate',
-  'time-in-queue-p50-seconds',
-  'time-in-queue-p90-seconds',
-  'testing-p50-seconds',
-  'testing-p90-seconds',
-  'restarts',
-  'top-failure-reasons',
-  'top-failing-checks',
-  'percentile-kind',
-] as const satisfies readonly OutputName[];
 
 const windowOutputs = (result: InProcessResult) =>
   Object.fromEntries(WINDOW_OUTPUTS.map((name) => [name, result.outputs[name]]));

@@ -10,7 +10,7 @@ const HOUR_MS = 3_600_000;
 const MAX_WINDOW_MS = 45 * 24 * HOUR_MS;
 
 /** A window a report looks back over: `7d`, `24h`. */
-export interface WindowInput {
+interface WindowInput {
   /** As written, for the words: `7d`. */
   label: string;
   ms: number;

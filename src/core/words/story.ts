@@ -60,11 +60,6 @@ export function blockerItems(reasons: readonly BlockReason[]): string[] {
   return [...new Set(reasons.map(blockClause))];
 }
 
-/** What blocks the PR, as one clause: "it needs 1 more approving review, and required check `build` is failing". */
-export function blockersClause(reasons: readonly BlockReason[]): string {
-  return clauses(blockerItems(reasons));
-}
-
 /** Trunk's reasons for a queue entry's last transition, in words. */
 const EXIT_REASONS: ReadonlyMap<string, string> = new Map([
   ['test_run_required_status_failed', 'a required check failed in its test run'],
