@@ -126,6 +126,7 @@ describe('a week through v2', () => {
     // Not vacuous: a week of this history has merges, failures, restarts and failing checks.
     expect(Number(expected['merged-count'])).toBeGreaterThan(150);
     expect(Number(expected['failed-count'])).toBeGreaterThan(5);
+    expect(Number(expected.restarts)).toBeGreaterThan(0);
     expect(JSON.parse(expected['top-failing-checks'] ?? '[]')).not.toEqual([]);
     expect(result.outputs).toMatchObject({ ready: 'true', 'not-ready-reasons': '', 'queue-state': 'running' });
 
