@@ -77,6 +77,8 @@ export interface Trip {
   end: string;
   reason: string | null;
   checks: string[];
+  /** The checks its failure names, with their links as Trunk sent them. */
+  failingChecks: Array<{ name: string; url: string | null }>;
 }
 
 /** The contract's trips: from the first pending after notReady to merged, failed or cancelled. */
@@ -86,9 +88,10 @@ export function tripsOf(transitions: Transition[]): Trip[] {
   for (const t of transitions) {
     if (t.state === 'pending' && startMs === undefined) startMs = Date.parse(t.changedAt);
     if (t.state === 'merged' || t.state === 'failed' || t.state === 'cancelled') {
-      const failed = t.failed as { failureCausingChecks?: Array<{ name: string }> } | undefined;
-      const checks = (failed?.failureCausingChecks ?? []).map((c) => c.name);
-      trips.push({ startMs, endMs: Date.parse(t.changedAt), end: t.state, reason: t.reason, checks });
+      const failed = t.failed as { failureCausingChecks?: Array<{ name: string; url?: string | null }> } | undefined;
+      const failingChecks = (failed?.failureCausingChecks ?? []).map((c) => ({ name: c.name, url: c.url ?? null }));
+      const checks = failingChecks.map((c) => c.name);
+      trips.push({ startMs, endMs: Date.parse(t.changedAt), end: t.state, reason: t.reason, checks, failingChecks });
       startMs = undefined;
     }
   }

@@ -2,6 +2,7 @@
 // file's simulator, a window and the one before it, the history reads in the simulator's log, and
 // trips counted two ways: from what the adapter read, and from the simulator's own record.
 import { resolveHistory } from '../../simulator/histories.mjs';
+import { stretchesOf } from '../../simulator/history-derive.mjs';
 import type { Simulator } from '../../simulator/server.mjs';
 import type { HistoryRead, WindowAnswer, WindowRequest } from '../../src/core/history.js';
 import { tripsOf } from '../../src/core/window/trips.js';
@@ -61,4 +62,11 @@ export function recordedTrips(history: string, fromMs: number, toMs: number) {
   return resolveHistory(history)
     .prs.flatMap((pr) => contractTrips(pr.transitions as Transition[]))
     .filter((trip) => trip.endMs > fromMs && trip.endMs <= toMs);
+}
+
+/** The stretches of testing that ended in (fromMs, toMs], from the simulator's own record of the history. */
+export function recordedStretches(history: string, fromMs: number, toMs: number) {
+  return resolveHistory(history)
+    .prs.flatMap((pr) => stretchesOf(pr.transitions))
+    .filter((stretch) => stretch.endMs > fromMs && stretch.endMs <= toMs);
 }

@@ -1,11 +1,10 @@
-// The summary and the outputs of a report on the queue itself: the health first, in words, then
-// what is wrong, the longest waits, the entries with no row marked, and the settings; every API
-// text escaped. The words themselves are queue-report's; here, where they go and that they are safe.
+// The summary of a report on the queue itself: the health first, in words, then what is wrong, the
+// longest waits, the entries with no row marked, and the settings; every API text escaped. The
+// words themselves are queue-report's; here, where they go and that they are safe. The outputs:
+// queue-outputs.test.ts; the section on a window: window-summary.test.ts.
 import { describe, expect, it } from '@jest/globals';
 import { assessQueue } from '../../src/core/health.js';
 import type { QueueAnswer } from '../../src/core/model.js';
-import { OUTPUT_NAMES } from '../../src/render/outputs.js';
-import { queueOutputs } from '../../src/render/queue-outputs.js';
 import { renderQueueSummary, type QueueSummaryInput } from '../../src/render/queue-summary.js';
 import { entry, queueBody, queueFrom } from '../helpers/fixtures.js';
 
@@ -106,40 +105,5 @@ describe('then the waits, the entries and the settings', () => {
     const tags = new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map((m) => m[1]));
     const ours = ['a', 'code', 'details', 'h2', 'h3', 'li', 'p', 'summary', 'table', 'td', 'th', 'tr', 'ul'];
     expect([...tags].filter((tag) => !ours.includes(tag as string))).toEqual([]);
-  });
-});
-
-describe('the outputs', () => {
-  it('the queue and its health; every PR output empty; nothing waited', () => {
-    const stalled = answer('running', [
-      [1838, 'pending', 72],
-      [1842, 'pending', 45],
-    ]);
-    const health = assessQueue({ queue: stalled.queue, nowMs: NOW, stallMinutes: 30 });
-    const { outputs, omitted } = queueOutputs(stalled, health);
-    expect(Object.keys(outputs)).toEqual([...OUTPUT_NAMES]);
-    expect(omitted).toEqual([]);
-    const set = Object.fromEntries(Object.entries(outputs).filter(([, value]) => value !== ''));
-    expect(set).toEqual({
-      ready: 'false',
-      'not-ready-reasons': 'queue_stalled',
-      'queue-length': '2',
-      'queue-state': 'running',
-      'queue-mode': 'single',
-      'queue-json': stalled.json,
-      'waited-seconds': '0',
-      'timed-out': 'false',
-      'queue-testing': '0',
-      'queue-waiting': '2',
-      'queue-longest-wait-seconds': '4320',
-    });
-  });
-
-  it('nothing read: every output empty but the wait’s', () => {
-    const { outputs } = queueOutputs(undefined, undefined);
-    expect(Object.entries(outputs).filter(([, value]) => value !== '')).toEqual([
-      ['waited-seconds', '0'],
-      ['timed-out', 'false'],
-    ]);
   });
 });

@@ -6,6 +6,7 @@ import type { QueueHealth } from '../core/health.js';
 import type { QueueAnswer } from '../core/model.js';
 import { reasonClauses } from '../core/queue-report.js';
 import type { Status } from '../core/status.js';
+import { hourlyBars } from '../core/window/figures.js';
 import type { WindowReport } from '../core/window/report.js';
 import { commitLine, commitSentence, type CommitWordsContext } from '../core/words/commit.js';
 import { notReadyLine, prHeadline, prQueueNote } from '../core/words/pr.js';
@@ -99,8 +100,7 @@ export function queueSlack({ answer, health, window }: QueueSlackInput, ctx: Sla
 function perBucket(window: WindowReport): string {
   const buckets = window.figures.buckets;
   if (!buckets?.length || buckets.every((bucket) => bucket.merged + bucket.failed === 0)) return '';
-  const hourly = (buckets[0]?.endMs ?? 0) - (buckets[0]?.startMs ?? 0) <= 3_600_000;
-  return `Merged per ${hourly ? 'hour' : 'day'}: ${sparkline(buckets.map((bucket) => bucket.merged))}`;
+  return `Merged per ${hourlyBars(buckets) ? 'hour' : 'day'}: ${sparkline(buckets.map((bucket) => bucket.merged))}`;
 }
 
 /** "Failed most: required check failed (12); `ci/integration` (8)". */

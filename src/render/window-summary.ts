@@ -13,6 +13,7 @@ import {
   windowWords,
 } from '../core/words/window.js';
 import type { FigureChange } from '../core/window/compare.js';
+import { hourlyBars } from '../core/window/figures.js';
 import { duration, grouped, rate, utcClock } from '../shared/format.js';
 import { escapeHtml, link, row, wordsHtml } from './html.js';
 
@@ -76,7 +77,7 @@ function manual(report: WindowReport): string {
 function chart(report: WindowReport, nowMs: number): string {
   const buckets = report.figures.buckets;
   if (!buckets?.length) return '';
-  const hourly = buckets.length > 0 && (buckets[0]?.endMs ?? 0) - (buckets[0]?.startMs ?? 0) <= 3_600_000;
+  const hourly = hourlyBars(buckets);
   const label = (endMs: number) => {
     const when = utcClock(endMs, nowMs);
     return hourly ? when.replace(/ UTC$/, '') : new Date(endMs).toISOString().slice(5, 10);

@@ -5,6 +5,7 @@ import type { HourMetrics, Trip } from '../../../src/core/history.js';
 import {
   figuresFromHistory,
   figuresFromMetrics,
+  hourlyBars,
   spans,
   type Span,
   type WindowFigures,
@@ -227,6 +228,22 @@ describe('the chart', () => {
     ],
   ])('%s', (_, read, expected) => {
     expect(read()).toEqual(expected);
+  });
+});
+
+describe('hourlyBars', () => {
+  it.each<[string, Span, boolean]>([
+    ['24 h: per hour', WINDOW, true],
+    ['48 h: per hour', span(-1440, 1440), true],
+    // (−1500, −1440] is an hour long; the newest bar, a whole day, says which.
+    ['49 h: per day, though its oldest bar is an hour', span(-1500, 1440), false],
+    ['a day and a half: per hour', span(-720, 1440), true],
+  ])('%s', (_, s, hourly) => {
+    expect(hourlyBars(over(s).buckets ?? [])).toBe(hourly);
+  });
+
+  it('no bars: not hourly', () => {
+    expect(hourlyBars([])).toBe(false);
   });
 });
 

@@ -193,6 +193,15 @@ function chart(ended: Trip[], span: Span): WindowBucket[] {
   return bars.reverse();
 }
 
+/**
+ * Whether the chart has a bar per hour (else per day), told by its newest bar: the oldest is partial
+ * when the span is not a whole number of bars, and a 49 h span's is an hour long.
+ */
+export function hourlyBars(buckets: readonly WindowBucket[]): boolean {
+  const newest = buckets.at(-1);
+  return newest !== undefined && newest.endMs - newest.startMs <= HOUR_MS;
+}
+
 /** The last hour from Trunk's metrics: counts and bucket bounds, no reasons, checks or chart. */
 export function figuresFromMetrics(metrics: HourMetrics): WindowFigures {
   return {

@@ -1,0 +1,61 @@
+// The queue's Slack message with a window, from the fixed history of core/window/fixture.ts: the
+// health first, then the window's sentence, merged trips per hour or per day as text bars, what
+// failed most, and the links. The sentences are core/words' (asserted there); here, which lines
+// the message has, in which order, and that the bars are per day beyond 48 h.
+import { describe, expect, it } from '@jest/globals';
+import { assessQueue } from '../../src/core/health.js';
+import type { HistoryRead } from '../../src/core/history.js';
+import { buildWindowReport, type WindowReport } from '../../src/core/window/report.js';
+import { windowSentence } from '../../src/core/words/window.js';
+import { queueSlack } from '../../src/render/slack-reports.js';
+import { NOW, STRETCHES, TIMELINES } from '../core/window/fixture.js';
+import { queue } from '../helpers/fixtures.js';
+
+const HOUR_MS = 3_600_000;
+const read = queue([[1840, 'testing']]);
+// The queue's page in Trunk, as v2 sends it.
+const answer = { ...read, queue: { ...read.queue, htmlUrl: 'https://app.trunk.io/q' } };
+const health = assessQueue({ queue: answer.queue, nowMs: NOW, stallMinutes: 30 });
+const context = { redact: (text: string) => text, serverUrl: 'https://github.com', repo: 'octo-org/octo-repo' };
+
+/** A window of `hours` ending at NOW over the fixture's history (or none of it). */
+function over(hours: number, read: Partial<HistoryRead> = {}): WindowReport {
+  const window = { fromMs: NOW - hours * HOUR_MS, toMs: NOW };
+  const current = { timelines: Object.values(TIMELINES), stretches: STRETCHES, covered: window, ...read };
+  return buildWindowReport({
+    answer: { kind: 'history', current, failures: [], requests: 1 },
+    label: `${hours}h`,
+    window,
+    limits: {},
+  });
+}
+
+const lines = (window: WindowReport) => queueSlack({ answer, health, window }, context).split('\n');
+
+describe('the queue with a window', () => {
+  it('the health, the window in a sentence, the bars, what failed most, then the links', () => {
+    const window = over(24);
+    const message = lines(window);
+    expect(message).toHaveLength(5);
+    expect(message[0]).toMatch(/^\*✅ Queue main is healthy/);
+    expect(message[1]).toBe(windowSentence(window));
+    // 101 at 155, 102 at 290, 105 at 620, 107 at 1440: a bar per hour, the highest full.
+    expect(message[2]).toBe('Merged per hour: ▁▁█▁█▁▁▁▁▁█▁▁▁▁▁▁▁▁▁▁▁▁█');
+    expect(message[3]).toBe('Failed most: required check failed (1); `lint` (3)');
+    expect(message[4]).toBe('<https://app.trunk.io/q|the queue in Trunk>');
+  });
+
+  it.each([
+    [48, 'hour', 48],
+    [49, 'day', 3],
+    [7 * 24, 'day', 7],
+  ])('%d h: merged per %s, %d bars', (hours, unit, bars) => {
+    const line = lines(over(hours)).find((text) => text.startsWith('Merged per '));
+    expect(line).toMatch(new RegExp(`^Merged per ${unit}: [▁▂▃▄▅▆▇█]{${bars}}$`));
+  });
+
+  it('a window in which nothing ended: its sentence, and no bars or failures', () => {
+    const window = over(24, { timelines: [], stretches: [] });
+    expect(lines(window).slice(1)).toEqual([windowSentence(window), '<https://app.trunk.io/q|the queue in Trunk>']);
+  });
+});
