@@ -67,7 +67,7 @@ const FINDING_OUTPUTS = ['pr-found-by', 'commit-sha'] as const;
 const COMMIT_OUTPUTS = ['commits-checked', 'commits-not-from-queue'] as const;
 
 /** How the queue has been doing over a window: `scope: queue` with `window` only. */
-const WINDOW_OUTPUTS = [
+export const WINDOW_OUTPUTS = [
   'merged-count',
   'failed-count',
   'cancelled-count',

@@ -58,6 +58,12 @@ describe('the window, as people name it', () => {
     expect(
       windowWords({ windowMs: 25 * 3_600_000, window: hours, covered: { fromMs: NOW - 20 * 3_600_000, toMs: NOW } }),
     ).toBe('the last 20 of 25 h');
+    expect(
+      windowWords({ windowMs: 7 * DAY_MS, window: week, covered: { fromMs: NOW - 0.5 * DAY_MS, toMs: NOW } }),
+    ).toBe('less than a day of the last 7 days');
+    expect(
+      windowWords({ windowMs: 25 * 3_600_000, window: hours, covered: { fromMs: NOW - 1_800_000, toMs: NOW } }),
+    ).toBe('less than an hour of the last 25 h');
   });
 
   it('the window before: as long as the window, or what Trunk keeps of it', () => {

@@ -26,7 +26,10 @@ export function windowWords(report: Pick<WindowReport, 'windowMs' | 'covered' | 
   // Days for windows of days; a single day is counted in hours, as "the last 0 of 1 days" says nothing.
   const unit = report.windowMs % DAY_MS === 0 && report.windowMs >= 2 * DAY_MS ? DAY_MS : HOUR_MS;
   const part = Math.floor(coveredMs / unit);
-  return `the last ${part} of ${unit === DAY_MS ? `${report.windowMs / DAY_MS} days` : `${report.windowMs / HOUR_MS} h`}`;
+  const of = unit === DAY_MS ? `${report.windowMs / DAY_MS} days` : `${report.windowMs / HOUR_MS} h`;
+  // Not even one whole unit read: "the last 0 of 7 days" would say nothing was.
+  if (part === 0) return `less than ${unit === DAY_MS ? 'a day' : 'an hour'} of the last ${of}`;
+  return `the last ${part} of ${of}`;
 }
 
 /** "the 7 days before"; "the 15 days before it" when Trunk keeps less than a whole window more. */
