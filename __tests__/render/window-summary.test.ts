@@ -38,7 +38,8 @@ function hoursBack(hours: number, covered?: { fromMs: number; toMs: number }): W
   const window = { fromMs: NOW - hours * HOUR_MS, toMs: NOW };
   return buildWindowReport({
     answer: { kind: 'history', current: read(covered ?? window), failures: [], requests: 1 },
-    label: `${hours}h`,
+    // A week is asked for as 7d; shorter windows in hours, as people write them.
+    label: hours > 48 && hours % 24 === 0 ? `${hours / 24}d` : `${hours}h`,
     window,
     limits: {},
   });

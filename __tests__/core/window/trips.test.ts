@@ -88,6 +88,24 @@ describe('tripsOf', () => {
       [{ prNumber: 105, startMs: undefined, endMs: at(620), end: 'merged', reason: 'manual_merge', failingChecks: [] }],
     ],
     [
+      // Failed while waiting to enter (a not-ready timeout): never the queue's failure.
+      'failed from not_ready, never pending: cancelled, with no start',
+      timeline(120, [
+        { state: 'not_ready', atMs: at(10), failingChecks: [] },
+        { state: 'failed', atMs: at(40), reason: 'not_ready_timeout_expired', failingChecks: [] },
+      ]),
+      [
+        {
+          prNumber: 120,
+          startMs: undefined,
+          endMs: at(40),
+          end: 'cancelled',
+          reason: 'not_ready_timeout_expired',
+          failingChecks: [],
+        },
+      ],
+    ],
+    [
       // 108: failed 765 with no reason; its checks as Trunk listed them (counting once per trip is the figures' job).
       'no reason sent: undefined, and the failing checks as listed',
       TIMELINES[108],

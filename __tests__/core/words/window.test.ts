@@ -49,6 +49,16 @@ describe('the window, as people name it', () => {
     expect(windowWords({ windowMs, window, covered: window })).toBe(words);
   });
 
+  it('as the input named it: 24h in hours, 1d in days', () => {
+    const day = { fromMs: NOW - DAY_MS, toMs: NOW };
+    expect(windowWords({ windowMs: DAY_MS, window: day, covered: day, label: '24h' })).toBe('the last 24 h');
+    expect(windowWords({ windowMs: DAY_MS, window: day, covered: day, label: '1d' })).toBe('the last day');
+    expect(windowWords({ windowMs: 3_600_000, window: day, covered: day, label: '1h' })).toBe('the last hour');
+    const two = { fromMs: NOW - 2 * DAY_MS, toMs: NOW };
+    const half = { fromMs: NOW - DAY_MS, toMs: NOW };
+    expect(windowWords({ windowMs: 2 * DAY_MS, window: two, covered: half, label: '48h' })).toBe('the last 24 of 48 h');
+  });
+
   it('a window read only in part: how much of it, never more', () => {
     const week = { fromMs: NOW - 7 * DAY_MS, toMs: NOW };
     expect(

@@ -9,7 +9,9 @@ const isEnd = (state: string): state is TripEnd => ENDS.includes(state);
 
 /**
  * The trips a PR's timeline holds, oldest first: each from its first `pending` (waiting to enter
- * the queue is not time in it, as in Trunk's metrics) to `merged`, `failed` or `cancelled`. The
+ * the queue is not time in it, as in Trunk's metrics) to `merged`, `failed` or `cancelled`; one
+ * that ended without ever reaching `pending` has no time in queue, and counts as cancelled unless
+ * it was merged (by hand). The
  * trip still under way, if any, is left out: it has not ended, so no window counts it yet.
  */
 export function tripsOf(timeline: PrTimeline): Trip[] {
@@ -27,7 +29,9 @@ export function tripsOf(timeline: PrTimeline): Trip[] {
         prNumber: timeline.number,
         startMs,
         endMs: atMs,
-        end: state,
+        // One that never reached pending was never the queue's to fail: it counts as cancelled. A
+        // merge by hand stays merged, as Trunk's Health tab counts those as passes.
+        end: startMs === undefined && state === 'failed' ? 'cancelled' : state,
         reason,
         failingChecks: [...failingChecks],
       });

@@ -13,18 +13,27 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** A span as people name it: "7 days", "24 h", "day", "hour". */
-function spanWords(ms: number): string {
-  if (ms % DAY_MS === 0 && ms >= DAY_MS) return ms === DAY_MS ? 'day' : `${ms / DAY_MS} days`;
+function spanWords(ms: number, inHours = false): string {
+  if (!inHours && ms % DAY_MS === 0 && ms >= DAY_MS) return ms === DAY_MS ? 'day' : `${ms / DAY_MS} days`;
   return ms === HOUR_MS ? 'hour' : `${Math.round(ms / HOUR_MS)} h`;
 }
 
-/** "the last 7 days"; "the last 5 of 7 days" when the reads covered only the most recent part. */
-export function windowWords(report: Pick<WindowReport, 'windowMs' | 'covered' | 'window'>): string {
-  const whole = spanWords(report.windowMs);
+/** Whether the window was asked for in hours (`24h`): it is then named in hours, as it was written. */
+const inHours = (report: { label?: string }) => report.label?.endsWith('h') ?? false;
+
+/**
+ * "the last 7 days", "the last 24 h" (for `24h`; `1d` is "the last day"); "the last 5 of 7 days"
+ * when the reads covered only the most recent part.
+ */
+export function windowWords(
+  report: Pick<WindowReport, 'windowMs' | 'covered' | 'window'> & { label?: string },
+): string {
+  const whole = spanWords(report.windowMs, inHours(report));
   const coveredMs = report.covered.toMs - report.covered.fromMs;
   if (coveredMs >= report.window.toMs - report.window.fromMs) return `the last ${whole}`;
   // Days for windows of days; a single day is counted in hours, as "the last 0 of 1 days" says nothing.
-  const unit = report.windowMs % DAY_MS === 0 && report.windowMs >= 2 * DAY_MS ? DAY_MS : HOUR_MS;
+  const days = !inHours(report) && report.windowMs % DAY_MS === 0 && report.windowMs >= 2 * DAY_MS;
+  const unit = days ? DAY_MS : HOUR_MS;
   const part = Math.floor(coveredMs / unit);
   const of = unit === DAY_MS ? `${report.windowMs / DAY_MS} days` : `${report.windowMs / HOUR_MS} h`;
   // Not even one whole unit read: "the last 0 of 7 days" would say nothing was.
@@ -37,7 +46,8 @@ export function beforeWords(report: WindowReport): string | undefined {
   const before = report.before?.span;
   if (!before) return undefined;
   const ms = before.toMs - before.fromMs;
-  return ms < report.windowMs ? `the ${spanWords(ms)} before it` : `the ${spanWords(ms)} before`;
+  const span = spanWords(ms, inHours(report));
+  return ms < report.windowMs ? `the ${span} before it` : `the ${span} before`;
 }
 
 /** A percentile in seconds as words: a duration; a bucket's bound as "at most …", +Inf as "over …". */
