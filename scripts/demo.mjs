@@ -38,9 +38,11 @@ Options:
                                 and busy-week scenarios)
   --max-failure-rate P          the action's max-failure-rate, with --window
   --max-time-in-queue-minutes M the action's max-time-in-queue-minutes, with --window
-  --event pull_request|push     the event the step runs on (default: pull_request). push is a
-                                deploy gate: a push to main whose event names no PR, so the
-                                action asks the simulated GitHub which PR brought the commit in
+  --event pull_request|push     the event the step runs on (default: pull_request, or push
+                                with --github-scenario). push is a deploy gate: a push to main
+                                whose event names no PR, so the action asks the simulated
+                                GitHub which PR brought the commit in (Trunk's scenario is then
+                                merged unless --scenario names another)
   --github-scenario NAME        with --event push, what the simulated GitHub answers (default:
                                 merged; try several, direct-inside-push, rebase-three,
                                 long-push, direct-push; --list shows them all), with a
@@ -67,8 +69,8 @@ export async function main() {
       window: { type: 'string' },
       'max-failure-rate': { type: 'string' },
       'max-time-in-queue-minutes': { type: 'string' },
-      event: { type: 'string', default: 'pull_request' },
-      'github-scenario': { type: 'string', default: 'merged' },
+      event: { type: 'string' },
+      'github-scenario': { type: 'string' },
       list: { type: 'boolean', default: false },
       'wait-for': { type: 'string' },
       // Short, so that a demo that waits shows its point in seconds, not the action's hour.
@@ -95,9 +97,11 @@ export async function main() {
     }
     return 0;
   }
-  // A window is a report on the queue's past: the queue's scope, and a scenario that has one.
+  // A window is a report on the queue's past: the queue's scope, and a scenario that has one. A
+  // GitHub scenario is a push's; and a push's Trunk, unless named, has merged its PR.
   const windowed = values.window !== undefined;
-  const scenario = values.scenario ?? (windowed ? 'week' : 'testing');
+  const eventName = values.event ?? (values['github-scenario'] !== undefined ? 'push' : 'pull_request');
+  const scenario = values.scenario ?? (windowed ? 'week' : eventName === 'push' ? 'merged' : 'testing');
   if (!SCENARIOS[scenario]) {
     throw new UsageError(`unknown scenario "${scenario}"; known: ${Object.keys(SCENARIOS).join(', ')}`);
   }
@@ -105,20 +109,20 @@ export async function main() {
   if (!['v1', 'v2', 'both'].includes(api)) throw new UsageError(`--api must be v1, v2 or both, got "${api}"`);
   const scope = values.scope ?? (windowed ? 'queue' : 'pr');
   if (!['pr', 'queue'].includes(scope)) throw new UsageError(`--scope must be pr or queue, got "${scope}"`);
-  const eventName = values.event;
   if (!['pull_request', 'push'].includes(eventName)) {
     throw new UsageError(`--event must be pull_request or push, got "${eventName}"`);
   }
   const push = eventName === 'push' && scope === 'pr';
-  if (push && !GITHUB_SCENARIOS[values['github-scenario']]) {
+  const githubScenario = values['github-scenario'] ?? 'merged';
+  if (push && !GITHUB_SCENARIOS[githubScenario]) {
     throw new UsageError(
-      `unknown GitHub scenario "${values['github-scenario']}"; known: ${Object.keys(GITHUB_SCENARIOS).join(', ')}`,
+      `unknown GitHub scenario "${githubScenario}"; known: ${Object.keys(GITHUB_SCENARIOS).join(', ')}`,
     );
   }
   // The `merging` scenario only shows its point while waiting; the queue itself is read once.
   const waitFor = values['wait-for'] ?? (scenario === 'merging' && scope === 'pr' ? 'merged' : '');
 
-  const sim = await startSimulator({ scenario, ...(push ? { github: values['github-scenario'] } : {}) });
+  const sim = await startSimulator({ scenario, ...(push ? { github: githubScenario } : {}) });
   try {
     const inputs = {
       'api-token': api === 'v2' ? '' : sim.token,
@@ -153,8 +157,8 @@ export async function main() {
       // A report on the queue runs on a schedule, whose event names no PR.
       ...(scope === 'queue' ? { eventName: 'schedule', event: scheduleEvent() } : {}),
       // A deploy gate: the push's commit is the scenario's, and GitHub is the simulator.
-      ...(push ? pushRun(sim.url, GITHUB_SCENARIOS[values['github-scenario']]) : {}),
-      onStdout: (chunk) => process.stdout.write(chunk),
+      ...(push ? pushRun(sim.url, GITHUB_SCENARIOS[githubScenario]) : {}),
+      onStdout: (chunk) => process.stdout.write(asShown(chunk)),
       onStderr: (chunk) => process.stderr.write(chunk),
     });
     console.log(`(exit code ${result.code}, ${Math.round(result.ms)} ms, ${sim.requests.length} API requests)`);
@@ -211,6 +215,18 @@ function pushRun(url, scenario) {
     },
     env: { GITHUB_API_URL: url, GITHUB_SHA: sha, GITHUB_REF: `refs/heads/${SIM_BRANCH}` },
   };
+}
+
+/**
+ * A workflow command's text as the runner shows it: the action escapes `%`, CR and LF in it
+ * (`34.1 %25`), and the runner's log decodes them.
+ * @param {string} chunk
+ */
+function asShown(chunk) {
+  return chunk.replace(
+    /^(::[a-z-]+(?: [^:\n]*)?::)(.*)$/gm,
+    (_, command, data) => command + data.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'),
+  );
 }
 
 /** @param {string} title */

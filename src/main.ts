@@ -157,9 +157,20 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   // The report as text for other tools, with the failures known so far: the credentials are cut
   // out of the text from outside in them as they are rendered, and of nothing else.
   const soFar = failures.length > 0 ? failures.join(' Also: ') : undefined;
+  // Slack is short: fail-if-not-ready's line says the verdict the message leads with, so only the
+  // other failures are said.
+  const verdictsOwn = new Set(report?.failures ?? []);
+  const others = failures.filter((failure) => !verdictsOwn.has(failure));
   const texts = {
     markdown: withRedaction(redactor.text, () => asComment(() => view.summary(serverUrl, soFar)), undefined),
-    'slack-text': view.slack({ redact: redactor.text, serverUrl, repo, runUrl: runUrl(io.env), failure: soFar }),
+    'slack-text': view.slack({
+      redact: redactor.text,
+      serverUrl,
+      repo,
+      runUrl: runUrl(io.env),
+      failure: others.length > 0 ? others.join(' Also: ') : undefined,
+      failed: failures.length > 0,
+    }),
   };
   try {
     const written = { ...redactOutputs(outputs, redactor.text), ...texts };

@@ -169,10 +169,10 @@ describe('a queue healthy now, but over its thresholds on the window', () => {
   it('the log says what the heading says, every threshold it is over, and their codes once', () => {
     const built = buildQueueReport({ queue: facts, health, window, failIfNotReady: false });
     expect(window.reasons).toEqual(['failure_rate_high', 'time_in_queue_high']);
-    expect(plainWords(built.statusLine)).toBe(
+    expect(plainWords(built.statusLine ?? '')).toBe(
       `${plainWords(queueHeadline(facts, health, window))} (failure_rate_high, time_in_queue_high).`,
     );
-    expect(plainWords(built.statusLine)).toMatch(
+    expect(plainWords(built.statusLine ?? '')).toMatch(
       /^Queue main needs attention: the failure rate was .* above the 0 % allowed by max-failure-rate, and the 90th-percentile time in queue was .* allowed by max-time-in-queue-minutes \(failure_rate_high, time_in_queue_high\)\.$/,
     );
     expect(built.statusLine).not.toMatch(/healthy/);

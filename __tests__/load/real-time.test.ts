@@ -37,7 +37,7 @@ describe('the demo', () => {
     expect(run.stdout).toMatch(/\(exit code 0, /);
     expect(run.stdout).toMatch(/ state\s+merged\n/);
     // The wait's first line was shown while the step was still running, not after it ended.
-    const waiting = run.chunks.find((chunk) => chunk.text.includes('Waiting up to 30s'));
+    const waiting = run.chunks.find((chunk) => chunk.text.includes('Waiting up to 30 s'));
     const ended = run.chunks.find((chunk) => chunk.text.includes('(exit code 0,'));
     expect(waiting).toBeDefined();
     expect(ended).toBeDefined();

@@ -59,3 +59,33 @@ describe('the queue with a window', () => {
     expect(lines(window).slice(1)).toEqual([windowSentence(window), '<https://app.trunk.io/q|the queue in Trunk>']);
   });
 });
+
+describe('a queue over its thresholds, in a step that fails for it', () => {
+  function overLimits(): WindowReport {
+    const window = { fromMs: NOW - 24 * HOUR_MS, toMs: NOW };
+    const current = { timelines: Object.values(TIMELINES), stretches: STRETCHES, covered: window };
+    return buildWindowReport({
+      answer: { kind: 'history', current, failures: [], requests: 1 },
+      label: '24h',
+      window,
+      limits: { maxFailureRate: 0, maxTimeInQueueMinutes: 0.001 },
+    });
+  }
+
+  it('every reason in the heading once, no bullet repeating one, and the failure not said again', () => {
+    const window = overLimits();
+    expect(window.reasons).toEqual(['failure_rate_high', 'time_in_queue_high']);
+    const message = queueSlack({ answer, health, window }, { ...context, failed: true }).split('\n');
+    expect(message[0]).toMatch(/^\*❌ Queue main needs attention: the failure rate .*, and the 90th-percentile time/);
+    expect(message.filter((line) => line.startsWith('•') || line.startsWith('❌'))).toEqual([]);
+    expect(message[1]).toBe(windowSentence(window));
+  });
+
+  it('a failure the message does not say already is its own line', () => {
+    const message = queueSlack(
+      { answer, health, window: overLimits() },
+      { ...context, failed: true, failure: 'The step was cancelled (the job was cancelled: SIGTERM).' },
+    );
+    expect(message.split('\n')[1]).toBe('❌ The step was cancelled (the job was cancelled: SIGTERM).');
+  });
+});

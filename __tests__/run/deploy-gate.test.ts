@@ -180,6 +180,15 @@ describe('a commit that skipped the queue holds the gate, with the reason', () =
     expect(result.summary).toMatch(/^<h2>❌ Commit [0-9a-f]{7} /);
   });
 
+  it("the summary's fixes are the gate's: none meant for a PR not yet merged", async () => {
+    use('not-submitted', 'merged');
+    const result = await push({ 'settle-seconds': '0' });
+    const list = /<p>Why the gate holds, and what clears it:<\/p><ul>(.*?)<\/ul>/.exec(result.summary)?.[1] ?? '';
+    expect(list).toContain('(<code>not_merged_by_queue</code>): merge through the queue, not by hand');
+    expect(list).toContain('<li>it is not submitted to this queue (<code>not_submitted</code>)</li>');
+    expect(list).not.toMatch(/submit it|trunk merge/);
+  });
+
   it('merged by hand: MANUAL_MERGE in the history (api-key)', async () => {
     use('merged-manually');
     const result = await push({ 'fail-if-not-ready': 'true' });

@@ -433,7 +433,7 @@ describe('answers and errors of the API', () => {
     [
       'a hang past the request timeout',
       [{ hang: true, times: Infinity }],
-      /^Trunk API getQueue: no answer from 127\.0\.0\.1:\d+ within 0\.2 s \(after 2 attempts\)$/,
+      /^Trunk API getQueue: no answer from 127\.0\.0\.1:\d+ within 0\.2 s \(after 2 attempts\): Trunk was slow, or unreachable; re-run, and check request-timeout-seconds and api-url$/,
       2,
     ],
     [

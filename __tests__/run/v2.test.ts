@@ -118,6 +118,16 @@ describe('the story', () => {
     expect(outputs['estimate-status']).toBe('');
   });
 
+  it('not ready, behind fail-if-not-ready: slack-text says why once, and the error line is that sentence', async () => {
+    sim.useScenario('not-ready');
+    const { code, error, outputs } = await withKey({ 'fail-if-not-ready': 'true' });
+    expect(code).toBe(1);
+    const slack = outputs['slack-text'].split('\n');
+    expect(slack[0]).toMatch(/^\*❌ /);
+    // The error line is fail-if-not-ready's, the sentence the message already carries: not twice.
+    expect(slack.filter((line) => line.includes('is not ready:'))).toEqual([error]);
+  });
+
   it('a queue that serves no estimates: not_enabled, and nothing about it in the summary', async () => {
     sim.useScenario('no-estimates');
     const { outputs, summary, lines } = await withKey();

@@ -25,7 +25,7 @@ describe('POST /v1/listPullRequests', () => {
   ) as {
     paths: Record<string, { post: { responses: { 200: { content: { 'application/json': { schema: Json } } } } } }>;
   };
-  const v1Schema = new Ajv2020({ strict: false }).compile(
+  const v1Schema = new Ajv2020({ strict: false, logger: false }).compile(
     v1Spec.paths['/listPullRequests']?.post.responses[200].content['application/json'].schema ?? {},
   );
   type V1Page = { pullRequests: Array<Json & { prNumber: number; state: string }>; nextCursor?: string };

@@ -16,7 +16,7 @@ export interface CommitReportInput {
 
 /** Said when a merge was taken as Trunk's because v1 cannot tell: the input that would tell. */
 export const UNKNOWABLE_NOTICE =
-  "Trunk's v1 API (api-token) cannot tell a merge done by hand from one Trunk made, so a merged PR counts as the queue's; set api-key (a Trunk v2 API key, read-only is enough) for the gate to tell them apart.";
+  "Trunk's v1 API (api-token) cannot tell a merge done by hand from one Trunk made, so a merged PR counts as the queue's; set api-key (a Trunk v2 API key; one with no permissions is enough) for the gate to tell them apart.";
 
 export function buildCommitReport({ verdict, context, failIfNotReady, warnings }: CommitReportInput): Report {
   const sentence = commitSentence(verdict, context);

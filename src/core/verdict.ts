@@ -37,6 +37,17 @@ const STATE_REASONS: ReadonlyMap<string, ReasonCode> = new Map([
   ['pending_failure', 'state_pending_failure'],
 ]);
 
+/** The reasons of a commit's verdict ("The verdict for a commit"), beside its PR's own. */
+export const COMMIT_REASONS = [
+  'no_pull_request',
+  'not_merge_commit',
+  'not_merged_by_queue',
+  'merged_manually',
+  'merge_reason_unknown',
+  'commit_range_unchecked',
+  'earlier_commit_not_from_queue',
+] as const;
+
 /** Every fixed reason code; what each means and what clears it are in ./words/reasons.ts. */
 export const FIXED_REASONS = [
   'not_submitted',
@@ -46,14 +57,7 @@ export const FIXED_REASONS = [
   'readiness_unknown',
   'base_branch_mismatch',
   'impacted_targets_missing',
-  // A commit's verdict ("The verdict for a commit").
-  'no_pull_request',
-  'not_merge_commit',
-  'not_merged_by_queue',
-  'merged_manually',
-  'merge_reason_unknown',
-  'commit_range_unchecked',
-  'earlier_commit_not_from_queue',
+  ...COMMIT_REASONS,
 ] as const;
 
 /** `mergeability_<value>`: open-ended, since the API may send a mergeability this version does not know. */

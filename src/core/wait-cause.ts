@@ -42,7 +42,7 @@ export function timedOutMessage(stop: TimedOut, { headline, now, queueNote }: Ti
   if (lastFailure && stop.endedOnFailure && !stop.everAnswered) {
     const reached = lastFailure.options.reached !== false;
     // The request's own error names api-url when the address is what looks wrong.
-    const look = !reached && !/check api-url/i.test(lastFailure.message);
+    const look = !reached && !/check (.* and )?api-url/i.test(lastFailure.message);
     // Requests that time out may only need longer: request-timeout-seconds comes first then.
     const hint = lastFailure.options.timedOut
       ? ` — ${SLOW_HINT}, then api-url and the network or proxy between the runner and Trunk`

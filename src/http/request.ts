@@ -165,6 +165,12 @@ function whatToCheck(failure: TransportError): string {
   const { code = '', proxy, stage } = failure.facts;
   const andProxy = proxy ? ` and the proxy in ${proxy}` : '';
   if (failure.kind === 'certificate') return ` Check ${URL_INPUT}${andProxy}.`;
+  if (failure.kind === 'timeout') {
+    const inputs = proxy
+      ? `request-timeout-seconds, ${URL_INPUT}${andProxy}`
+      : `request-timeout-seconds and ${URL_INPUT}`;
+    return `: Trunk was slow, or unreachable; re-run, and check ${inputs}`;
+  }
   if (failure.kind !== 'connection') return '';
   if (stage === 'proxy') {
     const why = UNRESOLVED.has(code) ? "the proxy's host name does not resolve" : 'the proxy could not be reached';

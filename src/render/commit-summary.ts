@@ -10,6 +10,7 @@ import type { QueueAnswer } from '../core/model.js';
 import type { Status } from '../core/status.js';
 import { stateWords } from '../core/words/states.js';
 import { describeReason, fixForReason } from '../core/words/reasons.js';
+import { COMMIT_REASONS } from '../core/verdict.js';
 import { plural, shortSha } from '../shared/format.js';
 import { escapeHtml, pullRequestLink, wordsHtml } from './html.js';
 import { entriesTable, settingsTable } from './queue-tables.js';
@@ -93,10 +94,14 @@ function rangeWords(range: CommitRange, checked: number): string {
   return '';
 }
 
+const isCommitReason = (code: string) => (COMMIT_REASONS as readonly string[]).includes(code);
+
 function reasonsList(verdict: CommitVerdict): string {
   if (verdict.ready) return '';
   const items = verdict.reasons.map((code) => {
-    const fix = fixForReason(code);
+    // The PR's own codes say where Trunk has it; their fixes ("submit it") are for a PR not yet
+    // merged, and this one is: only the commit's reasons say what clears the gate.
+    const fix = isCommitReason(code) ? fixForReason(code) : undefined;
     return `<li>${wordsHtml(describeReason(code))} (<code>${escapeHtml(code)}</code>)${fix ? `: ${wordsHtml(fix)}` : ''}</li>`;
   });
   return `<p>Why the gate holds, and what clears it:</p><ul>${items.join('')}</ul>`;

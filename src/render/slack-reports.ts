@@ -23,9 +23,16 @@ export interface SlackContext {
   repo: string;
   /** This run's page, when the runner says which run it is. */
   runUrl?: string;
-  /** The step's failure, when it fails: a text that may carry API text, so taken as from outside. */
+  /**
+   * What failed the step that the message does not say already (fail-if-not-ready's line repeats
+   * its verdict): a text that may carry API text, so taken as from outside.
+   */
   failure?: string;
+  /** Whether the step fails, for the icon; by default, whether there is a `failure`. */
+  failed?: boolean;
 }
+
+const stepFailed = (ctx: SlackContext) => ctx.failed ?? ctx.failure !== undefined;
 
 const failureLine = (ctx: SlackContext) => (ctx.failure ? `❌ ${slackWords(outside(ctx.failure), ctx.redact)}` : '');
 // A link line names only places it can link to: a bare "in Trunk" leads nowhere.
@@ -38,7 +45,7 @@ const links = (...items: string[]) => items.filter(Boolean).join(' · ');
 
 export function prSlack(status: Status | undefined, ctx: SlackContext): string {
   if (!status) return slackMessage('❌ Merge queue status unavailable', [failureLine(ctx), runLink(ctx)]);
-  const { icon, text } = prHeadline(status, ctx.failure !== undefined);
+  const { icon, text } = prHeadline(status, stepFailed(ctx));
   const prUrl = `${ctx.serverUrl.replace(/\/+$/, '')}/${ctx.repo}/pull/${status.prNumber}`;
   const note = prQueueNote(status);
   return slackMessage(`${icon} ${slackWords(text, ctx.redact)}`, [
@@ -63,7 +70,7 @@ export function commitSlack({ verdict, context }: CommitSlackInput, ctx: SlackCo
       failureLine(ctx),
       runLink(ctx),
     ]);
-  const icon = verdict.ready && !ctx.failure ? '✅' : '❌';
+  const icon = verdict.ready && !stepFailed(ctx) ? '✅' : '❌';
   const failed = verdict.findings.filter((found) => found.fault).slice(0, LISTED_COMMITS);
   return slackMessage(`${icon} ${slackWords(commitSentence(verdict, context), ctx.redact)}`, [
     failureLine(ctx),
@@ -84,16 +91,20 @@ export function queueSlack({ answer, health, window }: QueueSlackInput, ctx: Sla
   if (!answer || !health) return slackMessage('❌ Merge queue status unavailable', [failureLine(ctx), runLink(ctx)]);
   const { queue } = answer;
   const headline = queueHeadline(queue, health, window);
-  // The first reason is in the heading already; the others follow it.
-  const more = reasonClauses(queue, health, window).slice(1);
-  return slackMessage(`${queueIcon(health, window, ctx.failure)} ${slackWords(headline, ctx.redact)}`, [
-    failureLine(ctx),
-    ...more.map((clause) => `• ${slackWords(clause, ctx.redact)}`),
-    window ? slackWords(windowSentence(window), ctx.redact) : '',
-    window ? perBucket(window) : '',
-    window ? failedMost(window, ctx.redact) : '',
-    links(place(queue.htmlUrl, 'the queue in Trunk'), runLink(ctx)),
-  ]);
+  // The heading names the first of the health's reasons, or every one of the window's: the others
+  // follow it.
+  const more = health.reasons.length > 0 ? reasonClauses(queue, health, window).slice(1) : [];
+  return slackMessage(
+    `${queueIcon(health, window, stepFailed(ctx) ? (ctx.failure ?? '') : undefined)} ${slackWords(headline, ctx.redact)}`,
+    [
+      failureLine(ctx),
+      ...more.map((clause) => `• ${slackWords(clause, ctx.redact)}`),
+      window ? slackWords(windowSentence(window), ctx.redact) : '',
+      window ? perBucket(window) : '',
+      window ? failedMost(window, ctx.redact) : '',
+      links(place(queue.htmlUrl, 'the queue in Trunk'), runLink(ctx)),
+    ],
+  );
 }
 
 /** "Merged per day: ▂▅▇▆▃▁▂": Slack shows no chart, text bars it does. */

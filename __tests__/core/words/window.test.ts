@@ -182,7 +182,9 @@ describe('warnings and notices', () => {
       limits: {},
     });
     expect(windowNotices(r)).toEqual([
-      expect.stringMatching(/^With api-token alone, .* need api-key \(a Trunk v2 API key; read-only is enough\)\.$/),
+      expect.stringMatching(
+        /^With api-token alone, .* need api-key \(a Trunk v2 API key; one with no permissions is enough\)\.$/,
+      ),
     ]);
   });
 

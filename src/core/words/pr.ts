@@ -4,7 +4,7 @@
 // is read by grep. The blocker is named in words when the action knows it (the story, with
 // api-key): "PR #1842 is not ready: it needs 1 more approving review, and required check `build`
 // is failing".
-import { duration, ordinal, outside, plural } from '../../shared/format.js';
+import { duration, grouped, ordinal, outside, plural } from '../../shared/format.js';
 import type { Status } from '../status.js';
 import type { PrAnswer } from '../model.js';
 import { decideVerdict, stateOf, type ReasonCode } from '../verdict.js';
@@ -77,7 +77,7 @@ export function prStatusLine(status: Status): string {
   const where =
     position === undefined
       ? `not listed in the queue (${plural(queue.length, 'entry', 'entries')})`
-      : `${ordinal(position)} of ${queue.length} ${queue.mode === 'parallel' ? "in the queue's order" : 'in line'}`;
+      : `${ordinal(position)} of ${grouped(queue.length)} ${queue.mode === 'parallel' ? "in the queue's order" : 'in line'}`;
   const verdict = status.verdict.ready ? 'ready' : 'not ready';
   return `PR #${status.prNumber} is ${stateWords(status.state)}, ${verdict}, ${where}; the ${outside(queue.branch)} queue is ${queueStateWords(queue.state)}${codes(status.state, status.verdict.reasons)}.`;
 }

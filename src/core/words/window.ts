@@ -149,12 +149,12 @@ export function windowNotices(report: WindowReport): string[] {
   const notices: string[] = [];
   if (report.kind === 'counts') {
     notices.push(
-      `With api-token alone, Trunk's v1 API gives the merged count over ${windowWords(report)}; the other figures, the window before and why trips failed need api-key (a Trunk v2 API key; read-only is enough).`,
+      `With api-token alone, Trunk's v1 API gives the merged count over ${windowWords(report)}; the other figures, the window before and why trips failed need api-key (a Trunk v2 API key; one with no permissions is enough).`,
     );
   }
   if (report.kind === 'metrics' && !report.metricsMissing) {
     notices.push(
-      "With api-token alone, the last hour comes from Trunk's metrics: the percentiles are the bounds of their buckets, and why trips failed needs api-key (a Trunk v2 API key; read-only is enough).",
+      "With api-token alone, the last hour comes from Trunk's metrics: the percentiles are the bounds of their buckets, and why trips failed needs api-key (a Trunk v2 API key; one with no permissions is enough).",
     );
   }
   if (report.metricsMissing) {
