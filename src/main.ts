@@ -65,8 +65,10 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   let queued: QueueRun | CommitRun | undefined;
   const failures: string[] = [];
   const tools = { log, clock: io.clock, random: io.random, cancel };
+  let repo = '';
   try {
     const read = readInputs((name) => io.getInput(name), io.env, event, redactor);
+    repo = `${read.owner}/${read.name}`;
     if (read.scope !== 'commit') inputs = read;
     else {
       const found = await findCommitPr(read, tools);
@@ -144,7 +146,6 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     foundBy: prInputs?.foundBy,
     commitSha: prInputs?.commitSha,
   };
-  const repo = inputs ? `${inputs.owner}/${inputs.name}` : '';
   const serverUrl = io.env.GITHUB_SERVER_URL || 'https://github.com';
   const nowMs = io.clock.now();
   const view: RunView = queued ?? {

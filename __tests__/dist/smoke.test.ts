@@ -6,7 +6,12 @@
 // verdict table in run/v1.test.ts, what v2's story holds in each state in run/v2.test.ts.
 import { describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runAction, type RunResult } from '../../simulator/runner.mjs';
+import { SIM_MERGE_SHA } from '../../simulator/server.mjs';
 import { OUTPUT_NAMES, STORY_OUTPUTS } from '../../src/render/outputs.js';
 import { useSimulator } from '../helpers/simulator.js';
 
@@ -16,6 +21,35 @@ const errors = (result: RunResult) => result.stdout.split('\n').filter((line) =>
 const endpoints = () => sim.requests.map((request) => String(request.endpoint));
 
 describe('the bundle', () => {
+  it("a PR's own run never loads GitHub's client: it runs from a dist without it, where a push cannot", async () => {
+    const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+    const copy = mkdtempSync(join(tmpdir(), 'mqs-dist-'));
+    try {
+      cpSync(dist, copy, { recursive: true });
+      const octokit = readdirSync(copy).filter(
+        (file) => file !== 'index.js' && /octokit/i.test(readFileSync(join(copy, file), 'utf8')),
+      );
+      expect(octokit.length).toBeGreaterThan(0);
+      for (const file of octokit) rmSync(join(copy, file));
+      const script = join(copy, 'index.js');
+      const pr = await runAction({ script, inputs: { 'api-key': sim.apiKey, 'api-url': sim.url } });
+      expect([pr.code, pr.outputs.state]).toEqual([0, 'testing']);
+      // The same push passes with the whole dist (dist/push.test.ts); here GitHub's client is missing.
+      sim.useScenario('merged');
+      const push = await runAction({
+        script,
+        eventName: 'push',
+        event: { ref: 'refs/heads/main', after: SIM_MERGE_SHA, repository: { full_name: 'octo-org/octo-repo' } },
+        inputs: { 'api-key': sim.apiKey, 'api-url': sim.url, 'github-token': sim.githubToken },
+        env: { GITHUB_API_URL: sim.url, GITHUB_SHA: SIM_MERGE_SHA },
+      });
+      expect(push.code).toBe(1);
+      expect(errors(push).join('\n')).toMatch(/Cannot find module|ERR_MODULE_NOT_FOUND|could not load/i);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
   it('a pull_request run with a token (v1): every output in GITHUB_OUTPUT, the summary in GITHUB_STEP_SUMMARY', async () => {
     const result = await runAction({ inputs: { 'api-token': sim.token, 'api-url': sim.url } });
     expect(result.code).toBe(0);

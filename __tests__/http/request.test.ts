@@ -92,7 +92,7 @@ describe('retries', () => {
     // The date was 9 s (less its milliseconds) ahead when the clock stood 5 s earlier.
     expect(clock.sleeps[1]).toBeGreaterThan(3000);
     expect(clock.sleeps[1]).toBeLessThanOrEqual(4000);
-    expect(logs[0]).toBe('getQueue: HTTP 429 (rate limited); retry 1 of 3 in 5.0 s');
+    expect(logs[0]).toBe('getQueue: HTTP 429 (rate limited); retry 1 of 3 in 5 s');
   });
 
   it('a patient request waits out throttling beyond its retries, and only for its patience', async () => {
@@ -102,7 +102,7 @@ describe('retries', () => {
     // 1 s, 2 s, then 4 s steps: never the long back-offs that would waste the limit's capacity.
     expect(clock.sleeps).toEqual([1000, 2000, 4000, 4000, 4000, 4000]);
     expect(logs[0]).toBe(
-      'getQueue: HTTP 429 (rate limited); the key is shared and at its limit: trying again in 1.0 s (for up to 30 s)',
+      'getQueue: HTTP 429 (rate limited); the key is shared and at its limit: trying again in 1 s (for up to 30 s)',
     );
   });
 
@@ -196,7 +196,7 @@ describe('a wrong address names api-url, and the proxy when one carries the requ
     expect(error.options).toMatchObject({ transient: true, reached: false, unresolved: false });
     expect(clock.sleeps).toEqual([1000]);
     expect(logs).toEqual([
-      'getQueue: connection to ' + new URL(url).host + ' failed (ECONNREFUSED); retry 1 of 1 in 1.0 s',
+      'getQueue: connection to ' + new URL(url).host + ' failed (ECONNREFUSED); retry 1 of 1 in 1 s',
     ]);
     sim = await startSimulator();
   });

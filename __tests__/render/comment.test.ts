@@ -2,7 +2,7 @@
 // reference to another PR or issue, no link to one) and stays within a comment's limit, dropping
 // its longest tables first and saying so.
 import { describe, expect, it } from '@jest/globals';
-import { asComment, COMMENT_LIMIT } from '../../src/render/comment.js';
+import { asComment } from '../../src/render/comment.js';
 import { escapeHtml, link, pullRequestLink } from '../../src/render/html.js';
 
 describe('a comment notifies nobody', () => {
@@ -20,6 +20,15 @@ describe('a comment notifies nobody', () => {
   it('a login, or one in a title from outside, is not a mention; an escaped character is left alone', () => {
     const html = asComment(() => `<p>by ${escapeHtml('@octocat')}: ${escapeHtml('Fix <b> for @team/core, #12')}</p>`);
     expect(html).toBe('<p>by @&#8203;octocat: Fix &#60;b&#62; for @&#8203;team/core, <code>#12</code></p>');
+  });
+
+  it("another repository's PR, GH- numbers and links to a PR or an issue in text are code spans too", () => {
+    const title = escapeHtml(
+      'Revert octo-org/octo-repo#1840, GH-1841, see https://github.com/o/r/issues/7 (fixes #1843)',
+    );
+    expect(asComment(() => `<p>${title}</p>`)).toBe(
+      '<p>Revert <code>octo-org/octo-repo#1840</code>, <code>GH-1841</code>, see <code>https://github.com/o/r/issues/7</code> (fixes <code>#1843</code>)</p>',
+    );
   });
 
   it('leaves code spans and tags as they are', () => {
@@ -50,9 +59,9 @@ describe('within a comment’s limit', () => {
     const long = table(4000, 'a long cell of text');
     const short = table(10);
     const html = `<h2>Ready</h2>\n${short}\n${long}\n`;
-    expect(html.length).toBeGreaterThan(COMMENT_LIMIT);
+    expect(html.length).toBeGreaterThan(65_000);
     const comment = asComment(() => html);
-    expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(comment.length).toBeLessThanOrEqual(65_000);
     expect(comment).toContain(short);
     expect(comment).not.toContain('a long cell of text');
     expect(comment).toMatch(/The longest table was left out to fit a comment; the job's summary has them\.<\/p>\n$/);
@@ -60,7 +69,7 @@ describe('within a comment’s limit', () => {
 
   it('text that is too long with no table to drop is cut at a line', () => {
     const comment = asComment(() => `${'<p>words</p>\n'.repeat(7000)}`);
-    expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(comment.length).toBeLessThanOrEqual(65_000);
     expect(comment.endsWith('</p>\n')).toBe(true);
   });
 });

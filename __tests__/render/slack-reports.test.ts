@@ -89,3 +89,12 @@ describe('a queue over its thresholds, in a step that fails for it', () => {
     expect(message.split('\n')[1]).toBe('❌ The step was cancelled (the job was cancelled: SIGTERM).');
   });
 });
+
+it('a link from outside that carries a credential leaves the message, the key with it', () => {
+  const key = 'trunk_v2_sim_0123456789abcdef';
+  const leaky = { ...answer, queue: { ...answer.queue, htmlUrl: `https://app.trunk.io/q?k=${key}` } };
+  const redact = (text: string) => text.split(key).join('***');
+  const message = queueSlack({ answer: leaky, health, window: over(24) }, { ...context, redact });
+  expect(message).not.toContain(key);
+  expect(message).not.toContain('the queue in Trunk');
+});

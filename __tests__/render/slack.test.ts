@@ -3,7 +3,7 @@
 // to https URLs Slack can carry; a bold verdict first, and at most 3,000 characters.
 import { describe, expect, it } from '@jest/globals';
 import { outside } from '../../src/shared/format.js';
-import { SLACK_LIMIT, slackLink, slackMessage, slackWords, sparkline } from '../../src/render/slack.js';
+import { slackLink, slackMessage, slackWords, sparkline } from '../../src/render/slack.js';
 
 const none = (text: string) => text;
 
@@ -37,7 +37,16 @@ describe('slackLink', () => {
     ['https://evil.example/a|b', 'PR #1'],
     [undefined, 'PR #1'],
   ])('%s', (url, expected) => {
-    expect(slackLink(url, 'PR #1')).toBe(expected);
+    expect(slackLink(url, 'PR #1', (text) => text)).toBe(expected);
+  });
+
+  it('a URL that carries a credential: the label alone, the URL nowhere', () => {
+    const key = 'trunk_v2_sim_0123456789abcdef';
+    const redact = (text: string) => text.split(key).join('***');
+    expect(slackLink(`https://app.trunk.io/q?k=${key}`, 'the queue in Trunk', redact)).toBe('the queue in Trunk');
+    expect(slackLink('https://app.trunk.io/q', 'the queue in Trunk', redact)).toBe(
+      '<https://app.trunk.io/q|the queue in Trunk>',
+    );
   });
 });
 
@@ -49,10 +58,10 @@ describe('slackMessage', () => {
   it('at most 3,000 characters: the last lines go first, the verdict stays', () => {
     const lines = Array.from({ length: 40 }, (_, i) => `line ${i} ${'x'.repeat(100)}`);
     const text = slackMessage('❌ Not ready', lines);
-    expect(text.length).toBeLessThanOrEqual(SLACK_LIMIT);
+    expect(text.length).toBeLessThanOrEqual(3_000);
     expect(text.startsWith('*❌ Not ready*\nline 0 ')).toBe(true);
     expect(text).not.toContain('line 39');
-    expect(slackMessage('x'.repeat(5000), []).length).toBe(SLACK_LIMIT);
+    expect(slackMessage('x'.repeat(5000), []).length).toBe(3_000);
   });
 });
 

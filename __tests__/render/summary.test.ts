@@ -103,7 +103,7 @@ describe('the verdict sentence comes first, in words', () => {
   it('failed: marked as a failure', () => {
     const failed = found({ state: 'failed', stateChangedAt: twelveMinutesAgo });
     const html = render({ status: status({ answer: failed, queue: queue([[1840, 'testing']]) }) });
-    expect(headline(html)).toBe('❌ Not ready: PR #1842 is out of the queue after failing for 12 min');
+    expect(headline(html)).toBe('❌ Not ready: PR #1842 is out of the queue after failing, 12 min ago');
     expect(html).toContain('the queue failed it (<code>state_failed</code>)');
   });
 

@@ -56,7 +56,7 @@ const series = (length: number, values: Record<number, number>) =>
   Array.from({ length }, (_, i) => values[i] ?? 0).join(', ');
 
 describe('the figures', () => {
-  it('a row each, beside the window before; merges by hand named; time in queue compared at p90', () => {
+  it('a row each, beside the window before; merges by hand named; both times compared at the median and at p90', () => {
     const html = section(day());
     expect(html.startsWith('<h3>The last day</h3>\n<table>')).toBe(true);
     expect(/<table>.*?<\/table>/.exec(html)?.[0]).toBe(
@@ -65,9 +65,9 @@ describe('the figures', () => {
         '<tr><th align="left">Failed</th><td>3 (▲ 2 on the day before)</td></tr>' +
         '<tr><th align="left">Cancelled</th><td>1 (▲ 1 on the day before)</td></tr>' +
         '<tr><th align="left">Failure rate</th><td>42.9 % (▼ 57.1 points on the day before)</td></tr>' +
-        // 100 min at p90 against the day before's one trip of 40 min.
-        '<tr><th align="left">Time in queue</th><td>1 h at the median, 1 h 40 min at p90 (▲ 1 h on the day before)</td></tr>' +
-        '<tr><th align="left">Testing time</th><td>50 min at the median, 1 h 10 min at p90</td></tr>' +
+        // 60 and 100 min against the day before's one trip of 40 min, at the median and at p90.
+        '<tr><th align="left">Time in queue</th><td>1 h at the median (▲ 20 min), 1 h 40 min at p90 (▲ 1 h on the day before)</td></tr>' +
+        '<tr><th align="left">Testing time</th><td>50 min at the median (▲ 30 min), 1 h 10 min at p90 (▲ 50 min on the day before)</td></tr>' +
         '<tr><th align="left">Restarts</th><td>2 (▲ 1 on the day before)</td></tr>' +
         '</table>',
     );

@@ -219,7 +219,37 @@ describe('a commit that skipped the queue holds the gate, with the reason', () =
     use('merged', 'direct-inside-push');
     const result = await push();
     expect(result.outputs).toMatchObject({ 'commits-checked': '2', 'commits-not-from-queue': SIM_DIRECT_SHA });
-    expect(result.summary).toContain(`${SIM_DIRECT_SHA.slice(0, 7)}: no PR`);
+    // The summary lists each commit checked, with the PR it came with and why.
+    const items = [...result.summary.matchAll(/<li>([✅❌]) (.*?)<\/li>/g)].map(([, mark, text]) => `${mark} ${text}`);
+    expect(items).toEqual([
+      expect.stringMatching(new RegExp(`^✅ ${SIM_MERGE_SHA.slice(0, 7)}: PR .*#1842.*merged by Trunk`)),
+      `❌ ${SIM_DIRECT_SHA.slice(0, 7)}: no PR`,
+    ]);
+  });
+
+  it("slack-text: the verdict, each commit that did not come through, the tip's PR and the run", async () => {
+    use('merged', 'direct-inside-push');
+    const result = await push({}, { env: { GITHUB_RUN_ID: '4242', GITHUB_REPOSITORY: 'octo-org/octo-repo' } });
+    const lines = result.outputs['slack-text'].split('\n');
+    expect(lines[0]).toMatch(/^\*❌ Commit [0-9a-f]{7} came through the merge queue/);
+    expect(lines).toContain(`• ${SIM_DIRECT_SHA.slice(0, 7)}: no PR`);
+    expect(lines.at(-1)).toBe(
+      '<https://github.com/octo-org/octo-repo/pull/1842|PR #1842> · <https://github.com/octo-org/octo-repo/actions/runs/4242|this run>',
+    );
+  });
+
+  it("the settle is capped by wait-timeout-seconds: the step's one deadline", async () => {
+    use('testing');
+    const result = await push({ 'settle-seconds': '120', 'wait-timeout-seconds': '10', 'poll-interval-seconds': '5' });
+    expect(result.outputs['not-ready-reasons']).toBe('not_merged_by_queue');
+    expect(Number(result.outputs['waited-seconds'])).toBeLessThanOrEqual(10);
+  });
+
+  it("an explicit sha is the commit alone: the push's before is not its base", async () => {
+    use('merged', 'rebase-three');
+    const { result, of } = await requestsDuring(() => push({ sha: sim.gitHubScenario().sha }));
+    expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '1' });
+    expect(of('github.compare')).toBe(0);
   });
 
   it("api-key alone, and Trunk's history cannot be read: the gate holds, and the line says to re-run", async () => {

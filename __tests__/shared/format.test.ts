@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { clip, duration, grouped, oneLine, ordinal, plural, utcClock } from '../../src/shared/format.js';
+import { clip, duration, grouped, millis, oneLine, ordinal, plural, utcClock } from '../../src/shared/format.js';
 
 describe('text as people read it', () => {
   it('oneLine folds controls and line breaks', () => {
@@ -37,6 +37,17 @@ describe('text as people read it', () => {
     [-5, '0 s'],
   ])('duration(%d) is %s: two largest units, truncated', (seconds, text) => {
     expect(duration(seconds)).toBe(text);
+  });
+
+  it.each([
+    [200, '0.2 s'],
+    [50, '0.05 s'],
+    [1000, '1 s'],
+    [2500, '2 s'],
+    [30_000, '30 s'],
+    [90_000, '1 min 30 s'],
+  ])('millis(%d) is %s: a part of a second as itself, never 0 s; else the one format', (ms, text) => {
+    expect(millis(ms)).toBe(text);
   });
 
   it('plurals and ordinals, with thousands grouped', () => {

@@ -10,7 +10,7 @@
 import type { GitHub } from '@actions/github/lib/utils';
 import { backoffMs, MAX_RETRY_AFTER_MS, parseRetryAfter, RETRYABLE_STATUSES } from '../http/retry-policy.js';
 import { CancelledError, GitHubError } from '../shared/errors.js';
-import { oneLine } from '../shared/format.js';
+import { millis, oneLine } from '../shared/format.js';
 import type { Clock } from '../shared/time.js';
 
 export interface GitHubSettings {
@@ -70,7 +70,7 @@ export async function ask<T>(client: GitHubClient, question: Question<T>, signal
         true,
       );
     }
-    log(`GitHub: ${outcome.retry}; retry ${attempt + 1} of ${retries} in ${(waitMs / 1000).toFixed(1)} s`);
+    log(`GitHub: ${outcome.retry}; retry ${attempt + 1} of ${retries} in ${millis(waitMs)}`);
     try {
       await clock.sleep(waitMs, signal);
     } catch {
@@ -90,7 +90,7 @@ async function once<T>(client: GitHubClient, question: Question<T>, signal: Abor
     if (signal.aborted) throw new CancelledError('cut short while asking GitHub');
     if (timeout.aborted) {
       return {
-        retry: `no answer within ${settings.requestTimeoutMs / 1000} s (request-timeout-seconds)`,
+        retry: `no answer within ${millis(settings.requestTimeoutMs)} (request-timeout-seconds)`,
         throttled: false,
       };
     }

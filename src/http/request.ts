@@ -5,6 +5,7 @@
 // made on what Trunk sent, and the token is cut out where text leaves the action.
 import type { Clock } from '../shared/time.js';
 import { ApiError, CancelledError } from '../shared/errors.js';
+import { millis } from '../shared/format.js';
 import { getJson, header, postJson, TransportError, type RawResponse } from './transport.js';
 import { backoffMs, parseRetryAfter, retryAfterAt, RETRYABLE_STATUSES } from './retry-policy.js';
 
@@ -89,11 +90,10 @@ export async function sendWithRetries(
     const retryAfter = parseRetryAfter(retryAfterHeader, clock.now());
     const step = patient ? Math.min(attempt, PATIENT_STEP) : counted - 1;
     const waitMs = Math.min(backoffMs(step, retryAfter, random, throttled), spec.maxWaitMs ?? Number.POSITIVE_INFINITY);
-    const seconds = (waitMs / 1000).toFixed(1);
     log(
       patient
-        ? `${spec.endpoint}: ${problem}; the key is shared and at its limit: trying again in ${seconds} s (for up to ${(spec.throttlePatienceMs ?? 0) / 1000} s)`
-        : `${spec.endpoint}: ${problem}; retry ${counted} of ${allowed} in ${seconds} s`,
+        ? `${spec.endpoint}: ${problem}; the key is shared and at its limit: trying again in ${millis(waitMs)} (for up to ${millis(spec.throttlePatienceMs ?? 0)})`
+        : `${spec.endpoint}: ${problem}; retry ${counted} of ${allowed} in ${millis(waitMs)}`,
     );
     const dueAtMs = clock.now() + waitMs;
     try {

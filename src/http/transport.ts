@@ -9,7 +9,7 @@ import http from 'node:http';
 import type https from 'node:https';
 import { proxyFor, ProxySettingError, type ProxyRoute } from './proxy.js';
 import { TunnelFailed, TunnelRefused, tunnelThrough } from './proxy-tunnel.js';
-import { clip } from '../shared/format.js';
+import { clip, millis } from '../shared/format.js';
 
 export interface RawResponse {
   status: number;
@@ -137,7 +137,7 @@ function send(url: URL, method: 'GET' | 'POST', body: string | undefined, option
       request.destroy();
       if (options.signal?.aborted) reject(new TransportError('aborted', 'the request was cut off'));
       else if (timeout.aborted) {
-        reject(new TransportError('timeout', `no answer from ${where} within ${options.timeoutMs / 1000} s`));
+        reject(new TransportError('timeout', `no answer from ${where} within ${millis(options.timeoutMs)}`));
       } else if (error instanceof TransportError) reject(error);
       else reject(connectionError(error, url, route, where));
     };

@@ -7,12 +7,19 @@
 import { inCommentMode } from './html.js';
 
 /** A comment's limit is 65,536 characters; this leaves room for whatever a workflow adds. */
-export const COMMENT_LIMIT = 65_000;
+const COMMENT_LIMIT = 65_000;
 
 /** The summary `render` writes, as a comment: no mention, no reference, within the limit. */
 export function asComment(render: () => string): string {
   return bounded(quiet(inCommentMode(render)));
 }
+
+/**
+ * What GitHub turns into a reference in a comment's text: a link to a PR or an issue, `#1840`,
+ * `owner/repo#1840`, `GH-1840`. (`&#35;` is an escaped character, not a reference.)
+ */
+const REFERENCES =
+  /https?:\/\/[^\s<>"]+?\/(?:pull|issues)\/\d+[^\s<>"]*|(?<![&\w])(?:[\w.-]+\/[\w.-]+)?#\d+\b|\bGH-\d+\b/gi;
 
 /** References and mentions in the text between tags made inert; tags and code spans left as they are. */
 function quiet(html: string): string {
@@ -27,7 +34,7 @@ function quiet(html: string): string {
       }
       if (inCode > 0) return part;
       // `&#35;` would only be decoded back into a reference: a code span is what GitHub leaves be.
-      return part.replace(/(?<![&\w])#(\d+)\b/g, '<code>#$1</code>').replace(/@(?=[A-Za-z0-9])/g, '@&#8203;');
+      return part.replace(REFERENCES, '<code>$&</code>').replace(/@(?=[A-Za-z0-9])/g, '@&#8203;');
     })
     .join('');
 }

@@ -36,11 +36,11 @@ const stepFailed = (ctx: SlackContext) => ctx.failed ?? ctx.failure !== undefine
 
 const failureLine = (ctx: SlackContext) => (ctx.failure ? `❌ ${slackWords(outside(ctx.failure), ctx.redact)}` : '');
 // A link line names only places it can link to: a bare "in Trunk" leads nowhere.
-const place = (url: string | undefined, label: string) => {
-  const link = slackLink(url, label);
+const place = (url: string | undefined, label: string, redact: Redact) => {
+  const link = slackLink(url, label, redact);
   return link === label ? '' : link;
 };
-const runLink = (ctx: SlackContext) => place(ctx.runUrl, 'this run');
+const runLink = (ctx: SlackContext) => place(ctx.runUrl, 'this run', ctx.redact);
 const links = (...items: string[]) => items.filter(Boolean).join(' · ');
 
 export function prSlack(status: Status | undefined, ctx: SlackContext): string {
@@ -52,7 +52,11 @@ export function prSlack(status: Status | undefined, ctx: SlackContext): string {
     failureLine(ctx),
     status.verdict.ready ? '' : slackWords(notReadyLine(status), ctx.redact),
     note ? slackWords(note, ctx.redact) : '',
-    links(place(prUrl, `PR #${status.prNumber}`), place(status.story?.trunkUrl, 'in Trunk'), runLink(ctx)),
+    links(
+      place(prUrl, `PR #${status.prNumber}`, ctx.redact),
+      place(status.story?.trunkUrl, 'in Trunk', ctx.redact),
+      runLink(ctx),
+    ),
   ]);
 }
 
@@ -72,12 +76,14 @@ export function commitSlack({ verdict, context }: CommitSlackInput, ctx: SlackCo
     ]);
   const icon = verdict.ready && !stepFailed(ctx) ? '✅' : '❌';
   const failed = verdict.findings.filter((found) => found.fault).slice(0, LISTED_COMMITS);
+  const tipPr = verdict.findings[0]?.pr?.number;
+  const prUrl = tipPr === undefined ? undefined : `${ctx.serverUrl.replace(/\/+$/, '')}/${ctx.repo}/pull/${tipPr}`;
   return slackMessage(`${icon} ${slackWords(commitSentence(verdict, context), ctx.redact)}`, [
     failureLine(ctx),
     ...(verdict.findings.length > 1
       ? failed.map((found) => `• ${slackWords(commitLine(found, context), ctx.redact)}`)
       : []),
-    runLink(ctx),
+    links(place(prUrl, `PR #${tipPr}`, ctx.redact), runLink(ctx)),
   ]);
 }
 
@@ -102,7 +108,7 @@ export function queueSlack({ answer, health, window }: QueueSlackInput, ctx: Sla
       window ? slackWords(windowSentence(window), ctx.redact) : '',
       window ? perBucket(window) : '',
       window ? failedMost(window, ctx.redact) : '',
-      links(place(queue.htmlUrl, 'the queue in Trunk'), runLink(ctx)),
+      links(place(queue.htmlUrl, 'the queue in Trunk', ctx.redact), runLink(ctx)),
     ],
   );
 }
@@ -121,7 +127,7 @@ function failedMost(window: WindowReport, redact: Redact): string {
   const parts = [
     reason ? `${slackWords(failedBecauseWords(reason.reason), redact)} (${grouped(reason.count)})` : '',
     check
-      ? `${slackLink(check.url ?? undefined, slackWords(`\`${outside(check.name.replace(/`/g, "'"))}\``, redact))} (${grouped(check.count)})`
+      ? `${slackLink(check.url ?? undefined, slackWords(`\`${outside(check.name.replace(/`/g, "'"))}\``, redact), redact)} (${grouped(check.count)})`
       : '',
   ].filter(Boolean);
   return parts.length ? `Failed most: ${parts.join('; ')}` : '';

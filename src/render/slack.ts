@@ -7,7 +7,7 @@
 import { spaced, wordParts } from '../shared/format.js';
 import { isSafeLink } from './html.js';
 
-export const SLACK_LIMIT = 3_000;
+const SLACK_LIMIT = 3_000;
 
 /** The redaction of the run's credentials, applied to every text from outside. */
 export type Redact = (text: string) => string;
@@ -29,9 +29,12 @@ export function slackWords(words: string, redact: Redact): string {
     .join('');
 }
 
-/** `<url|label>` for an https URL Slack can carry whole; the label alone otherwise. */
-export function slackLink(url: string | undefined, label: string): string {
-  if (!isSafeLink(url) || /[|<>]/.test(url)) return label;
+/**
+ * `<url|label>` for an https URL Slack can carry whole; the label alone otherwise, and when the
+ * URL carries a credential: a link cannot be cut short and still lead anywhere.
+ */
+export function slackLink(url: string | undefined, label: string, redact: Redact): string {
+  if (!isSafeLink(url) || /[|<>]/.test(url) || redact(url) !== url) return label;
   return `<${url}|${label}>`;
 }
 

@@ -33,9 +33,11 @@ export function windowSection(report: WindowReport, trunkUrl: string | undefined
 function figuresTable(report: WindowReport): string {
   const { figures, comparison } = report;
   const before = beforeWords(report);
-  const versus = (change: FigureChange | undefined, unit: 'count' | 'percent' | 'seconds') => {
+  // The action's own words: escaped, never redacted. The window before is named once a row.
+  const versus = (change: FigureChange | undefined, unit: 'count' | 'percent' | 'seconds', named = true) => {
     const words = change && changeWords(change, unit);
-    return words && before ? ` (${escapeHtml(words)} on ${escapeHtml(before)})` : '';
+    if (!words || !before) return '';
+    return named ? ` (${wordsHtml(words)} on ${wordsHtml(before)})` : ` (${wordsHtml(words)})`;
   };
   const count = (value: number | undefined) => (value === undefined ? '' : grouped(value));
   const time = figures.timeInQueue;
@@ -52,20 +54,34 @@ function figuresTable(report: WindowReport): string {
     ),
     row(
       'Time in queue',
-      pair(time?.p50Seconds, time?.p90Seconds, time?.kind, versus(comparison?.timeInQueueP90, 'seconds')),
+      pair(time?.p50Seconds, time?.p90Seconds, time?.kind, [
+        versus(comparison?.timeInQueueP50, 'seconds', false),
+        versus(comparison?.timeInQueueP90, 'seconds'),
+      ]),
     ),
-    row('Testing time', pair(testing?.p50Seconds, testing?.p90Seconds, testing?.kind, '')),
+    row(
+      'Testing time',
+      pair(testing?.p50Seconds, testing?.p90Seconds, testing?.kind, [
+        versus(comparison?.testingP50, 'seconds', false),
+        versus(comparison?.testingP90, 'seconds'),
+      ]),
+    ),
     row('Restarts', `${count(figures.restarts)}${versus(comparison?.restarts, 'count')}`),
   ];
   return `<table>${rows.join('')}</table>`;
 }
 
-/** "12 min at the median, 1 h 5 min at p90 (▲ 4 min …)". */
-function pair(p50: number | undefined, p90: number | undefined, kind = 'exact', change: string): string {
+/** "12 min at the median (▲ 1 min), 1 h 5 min at p90 (▲ 4 min on the 7 days before)". */
+function pair(
+  p50: number | undefined,
+  p90: number | undefined,
+  kind = 'exact',
+  [change50, change90]: [string, string],
+): string {
   const a = percentileWords(p50, kind === 'bucket-bound' ? 'bucket-bound' : 'exact');
   const b = percentileWords(p90, kind === 'bucket-bound' ? 'bucket-bound' : 'exact');
   if (!a || !b) return '';
-  return `${escapeHtml(a)} at the median, ${escapeHtml(b)} at p90${change}`;
+  return `${wordsHtml(a)} at the median${change50}, ${wordsHtml(b)} at p90${change90}`;
 }
 
 function manual(report: WindowReport): string {
@@ -102,7 +118,7 @@ function chart(report: WindowReport, nowMs: number): string {
   ].join('\n');
   const rows = buckets.map(
     (bucket) =>
-      `<tr><td>${escapeHtml(label(bucket.endMs))}</td><td>${grouped(bucket.merged)}</td><td>${grouped(bucket.failed)}</td><td>${bucket.medianTimeInQueueSeconds === undefined ? '—' : duration(bucket.medianTimeInQueueSeconds)}</td></tr>`,
+      `<tr><td>${wordsHtml(label(bucket.endMs))}</td><td>${grouped(bucket.merged)}</td><td>${grouped(bucket.failed)}</td><td>${bucket.medianTimeInQueueSeconds === undefined ? '—' : duration(bucket.medianTimeInQueueSeconds)}</td></tr>`,
   );
   const table = `<details><summary>Per ${hourly ? 'hour' : 'day'}: merged (bars) and failed (line), and the median time in queue</summary><table><tr><th>${hourly ? 'Hour ending' : 'Day ending'}</th><th>Merged</th><th>Failed</th><th>Median time in queue</th></tr>${rows.join('')}</table></details>`;
   return `${mermaid}\n${table}`;

@@ -60,6 +60,14 @@ export function duration(seconds: number): string {
   return next && next[0] > 0 ? `${count} ${unit} ${next[0]} ${next[1]}` : `${count} ${unit}`;
 }
 
+/**
+ * A span given in milliseconds, in the same format: `duration` from a second up, and a part of
+ * a second as itself (`0.2 s`), never rounded to `0 s`.
+ */
+export function millis(ms: number): string {
+  return ms < 1000 ? `${Number((ms / 1000).toFixed(2))} s` : duration(ms / 1000);
+}
+
 /** `1 entry`, `2 entries`: the count with the noun in the right number, thousands grouped. */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${grouped(count)} ${count === 1 ? one : many}`;

@@ -4,7 +4,7 @@
 // verdict beyond the read it rides along with. A window report's history is v2's alone.
 import type { Clock } from '../shared/time.js';
 import { messageOf } from '../shared/errors.js';
-import { withoutStop } from '../shared/format.js';
+import { millis, withoutStop } from '../shared/format.js';
 import type { WindowAnswer, WindowRequest } from '../core/history.js';
 import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story, Timelines } from '../core/model.js';
 import { unreadWindow } from './unread-window.js';
@@ -108,7 +108,7 @@ export class MixedSource implements StatusSource {
     const late = new Promise<{ error: unknown }>((resolve) =>
       grace.addEventListener('abort', () => {
         abandon.abort();
-        resolve({ error: new Error(`no answer within ${STORY_GRACE_MS / 1000} s of v1's`) });
+        resolve({ error: new Error(`no answer within ${millis(STORY_GRACE_MS)} of v1's`) });
       }),
     );
     const result = await Promise.race([told, late]);

@@ -147,7 +147,7 @@ const SENTENCES: Array<[string, CommitVerdictInput, string | undefined, string]>
       merges: history(mergedWith(1842, 'merge_graph_merge', 2), mergedWith(1850, 'merge_graph_merge', 30)),
     },
     undefined,
-    `${CAME}, with the 1 commit before it: PR #1842, merged by Trunk 2 min ago`,
+    `${CAME}: PR #1842, merged by Trunk 2 min ago; so did the commit before it`,
   ],
   [
     'a passing tip with earlier commits that did not come through',

@@ -76,7 +76,7 @@ describe('the heading', () => {
         queue: queue([[1840, 'testing']]),
       },
       false,
-      '❌ Not ready: PR #1842 is out of the queue after failing for 12 min',
+      '❌ Not ready: PR #1842 is out of the queue after failing, 12 min ago',
     ],
     [
       'not submitted: no age, and no code',

@@ -29,10 +29,10 @@ describe('fixForReason', () => {
     expect(fixForReason(code, 1842)).toMatch(/^[a-z].{10,}/);
   });
 
-  it('shows the command with the real PR number, and a placeholder only when the number is not known', () => {
+  it('shows the command with the real PR number, and no command at all when the number is not known', () => {
     expect(fixForReason('not_submitted', 1842)).toContain('`trunk merge 1842`');
     expect(fixForReason('not_submitted', 1842)).not.toMatch(/<PR/);
-    expect(fixForReason('not_submitted')).toContain('`trunk merge <PR number>`');
+    expect(fixForReason('not_submitted')).toBe('submit it: comment `/trunk merge` on the PR or use the Trunk web app');
   });
 
   it('a mergeability this version does not know has no fix to offer', () => {

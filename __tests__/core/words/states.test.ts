@@ -65,7 +65,7 @@ describe('the queue', () => {
     [
       'draining',
       true,
-      'The merge queue is draining: the PRs already in it, PR #1842 among them, are still tested and merged, but none enqueued since the drain began starts testing.',
+      'The merge queue is draining: the PRs already in it are still tested and merged, but none enqueued since the drain began starts testing; PR #1842 goes on only if it was in the queue before the drain began.',
     ],
     [
       'draining',

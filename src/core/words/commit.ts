@@ -118,8 +118,10 @@ export function commitSentence(verdict: CommitVerdict, context: CommitWordsConte
   const came = cameWith(tip, context);
   const unknowable = tip.merge?.by === 'unknowable' ? '; Trunk cannot say by whom without api-key' : '';
   if (!failed.length && !unchecked) {
-    const withEarlier = earlier.length ? `, with the ${plural(earlier.length, 'commit')} before it` : '';
-    return `${commit} came through the merge queue${withEarlier}: ${came}${unknowable}`;
+    const soDid = earlier.length
+      ? `; so did ${earlier.length === 1 ? 'the commit' : `the ${plural(earlier.length, 'commit')}`} before it`
+      : '';
+    return `${commit} came through the merge queue: ${came}${unknowable}${soDid}`;
   }
   const buts = [
     ...(failed.length ? [`${before} did not (${which})`] : []),

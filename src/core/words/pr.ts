@@ -7,7 +7,7 @@
 import { duration, grouped, ordinal, outside, plural } from '../../shared/format.js';
 import type { Status } from '../status.js';
 import type { PrAnswer } from '../model.js';
-import { decideVerdict, stateOf, type ReasonCode } from '../verdict.js';
+import { decideVerdict, stateOf, TERMINAL_STATES, type ReasonCode } from '../verdict.js';
 import { queueNoteFor, queueStateWords, knownState, stateWords } from './states.js';
 import { describeReason } from './reasons.js';
 import { blockerItems, clauses, exitClause } from './story.js';
@@ -44,7 +44,10 @@ export function prHeadline(status: Status, stepFailed: boolean): Headline {
     return { icon: stepFailed ? '❌' : '✅', text: `Merged${but(stepFailed)}: ${pr} merged${age && ` ${age} ago`}` };
   }
   const finished = verdict.reasons.some((code) => code.startsWith('state_'));
-  const words = `${pr} is ${stateWords(state)}${age && state !== 'not_submitted' ? ` for ${age}` : ''}${place(status)}${stale}`;
+  // A state the PR has left the queue in happened at a time, not for a while: "after failing, 4 min ago".
+  const since =
+    !age || state === 'not_submitted' ? '' : TERMINAL_STATES.includes(state) ? `, ${age} ago` : ` for ${age}`;
+  const words = `${pr} is ${stateWords(state)}${since}${place(status)}${stale}`;
   if (!verdict.ready) return { icon: stepFailed || finished ? '❌' : '⏳', text: `Not ready: ${words}` };
   if (held) {
     const queue = `the queue is ${queueStateWords(status.queue.state)}`;

@@ -51,7 +51,8 @@ const MERGEABILITY: ReadonlyMap<string, { means: string; fix: string }> = new Ma
 /** What clears each reason; `pr` puts the real number into the command shown. */
 function fixes(pr: number | undefined): Record<FixedReason, string> {
   return {
-    not_submitted: `submit it: comment \`/trunk merge\` on the PR, use the Trunk web app, or run \`trunk merge ${pr ?? '<PR number>'}\``,
+    // A command is shown only with the real number in it, never a placeholder.
+    not_submitted: `submit it: comment \`/trunk merge\` on the PR${pr === undefined ? ' or use the Trunk web app' : `, use the Trunk web app, or run \`trunk merge ${pr}\``}`,
     state_failed: 'fix what failed, then submit it again (`/trunk merge`)',
     state_cancelled: 'submit it again when it should merge (`/trunk merge`)',
     state_pending_failure:

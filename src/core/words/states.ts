@@ -77,7 +77,8 @@ export function queueNoteFor(state: string, prNumber: number, listed: boolean): 
       return `The merge queue is paused: ${QUEUE_MEANING.get('paused')}, so ${pr} will not merge until then.`;
     case 'draining':
       return listed
-        ? `The merge queue is draining: the PRs already in it, ${pr} among them, are still tested and merged, but none enqueued since the drain began starts testing.`
+        ? // Listed is not enough: a PR enqueued after the drain began is listed and will not start.
+          `The merge queue is draining: ${QUEUE_MEANING.get('draining')}; ${pr} goes on only if it was in the queue before the drain began.`
         : `The merge queue is draining: ${QUEUE_MEANING.get('draining')}, so ${pr} cannot start testing until it runs again.`;
     case 'switching_modes':
       return `The merge queue is switching modes: ${QUEUE_MEANING.get('switching_modes')}${listed ? '' : `, so ${pr} waits`}.`;
