@@ -26,6 +26,12 @@ describe('isoSeconds', () => {
   it('writes nothing for a time no date can hold', () => {
     expect(isoSeconds(Number.POSITIVE_INFINITY)).toBe('');
     expect(isoSeconds(8.64e15 + 1)).toBe('');
+    // Past year 9999 JavaScript writes +010000-01-01T00:00:00.000Z: not the format the outputs promise.
+    expect(isoSeconds(Date.UTC(9999, 11, 31, 23, 59, 59))).toBe('9999-12-31T23:59:59Z');
+    expect(isoSeconds(Date.UTC(10000, 0, 1))).toBe('');
+    expect(isoSeconds(-1000)).toBe('1969-12-31T23:59:59Z');
+    expect(isoSeconds(-62_167_219_200_000)).toBe('0000-01-01T00:00:00Z');
+    expect(isoSeconds(-62_167_219_200_000 - 1000)).toBe('');
     expect(validDate(8.64e15)).toBe(true);
   });
 });

@@ -43,8 +43,15 @@ export function secondsSince(ms: number, nowMs: number): number {
   return Math.max(0, Math.floor((nowMs - ms) / 1000));
 }
 
-/** ISO 8601 in UTC to the second: `2026-11-20T12:00:00Z`; empty for a time no date can hold. */
+/** The span ISO 8601's four-digit years can write: 0000-01-01T00:00:00Z up to 10000-01-01. */
+const YEAR_0_MS = -62_167_219_200_000;
+const YEAR_10000_MS = 253_402_300_800_000;
+
+/**
+ * ISO 8601 in UTC to the second: `2026-11-20T12:00:00Z`; empty for a time no date can hold, and
+ * for one outside years 0000 to 9999, which JavaScript writes as `+010000-…`, a form few parse.
+ */
 export function isoSeconds(ms: number): string {
-  if (!validDate(ms)) return '';
+  if (!validDate(ms) || ms >= YEAR_10000_MS || ms < YEAR_0_MS) return '';
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
