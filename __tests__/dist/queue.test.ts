@@ -3,8 +3,8 @@
 // one error line. The cases themselves are decided and asserted in-process (run/queue.test.ts).
 import { expect, it } from '@jest/globals';
 import { runAction } from '../../simulator/runner.mjs';
-import { SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
 import { OUTPUT_NAMES } from '../../src/render/outputs.js';
+import { scheduleRun } from '../helpers/events.js';
 import { useSimulator } from '../helpers/simulator.js';
 
 const sim = useSimulator({ scenario: 'paused' });
@@ -12,8 +12,7 @@ const sim = useSimulator({ scenario: 'paused' });
 it('a scheduled report on a paused queue, behind fail-if-not-ready: exit code 1, every output set', async () => {
   const result = await runAction({
     inputs: { 'api-key': sim.apiKey, 'api-url': sim.url, scope: 'queue', 'fail-if-not-ready': 'true' },
-    eventName: 'schedule',
-    event: { schedule: '0 * * * *', repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: SIM_BRANCH } },
+    ...scheduleRun,
   });
   expect(result.code).toBe(1);
   expect(result.stdout.split('\n').filter((line) => line.startsWith('::error::'))).toEqual([

@@ -3,8 +3,9 @@
 // each heading and table caption on a line of its own and each table starting on a new line.
 import { describe, expect, it } from '@jest/globals';
 import { htmlToText } from '../../scripts/demo.mjs';
-import { SCENARIOS, SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
+import { SCENARIOS } from '../../simulator/server.mjs';
 import { runInProcess } from '../helpers/in-process.js';
+import { scheduleRun } from '../helpers/events.js';
 import { useSimulator } from '../helpers/simulator.js';
 
 const sim = useSimulator({}, 'all');
@@ -26,10 +27,7 @@ function glued(html: string, text: string): string[] {
 
 const scope = {
   pr: {},
-  queue: {
-    eventName: 'schedule',
-    event: { repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: SIM_BRANCH } },
-  },
+  queue: scheduleRun,
 } as const;
 
 describe.each(['pr', 'queue'] as const)('scope %s', (name) => {

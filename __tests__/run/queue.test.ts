@@ -3,10 +3,10 @@
 // same outputs through v1 and v2, and fail-if-not-ready as the gate a deploy job holds on.
 import { describe, expect, it } from '@jest/globals';
 import { minutesAgo } from '../../simulator/scenarios.mjs';
-import { SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
 import type { OutputName } from '../../src/render/outputs.js';
 import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
+import { scheduleRun } from '../helpers/events.js';
 import { useSimulator } from '../helpers/simulator.js';
 
 const sim = useSimulator();
@@ -16,18 +16,9 @@ const API = {
   v2: () => ({ 'api-key': sim.apiKey }),
 } as const;
 
-/** A scheduled run: its event names the repository and no PR. */
-const schedule: InProcessOptions = {
-  eventName: 'schedule',
-  event: {
-    schedule: '*/30 * * * *',
-    repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: SIM_BRANCH },
-  },
-};
-
 function report(api: keyof typeof API, inputs: Record<string, string> = {}, options: InProcessOptions = {}) {
   return runInProcess({
-    ...schedule,
+    ...scheduleRun,
     ...options,
     inputs: { ...API[api](), 'api-url': sim.url, scope: 'queue', ...inputs },
   });

@@ -7,10 +7,11 @@
 // render/slack.test.ts); here, that each arrives where it belongs, once.
 import { describe, expect, it } from '@jest/globals';
 import { prBody } from '../../simulator/scenarios.mjs';
-import { SIM_BASE_SHA, SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
+import { SIM_BASE_SHA } from '../../simulator/server.mjs';
 import { historyPr } from '../../simulator/trunk-history.mjs';
 import { WINDOW_OUTPUTS } from '../../src/render/outputs.js';
-import { runInProcess, type InProcessOptions, type InProcessResult } from '../helpers/in-process.js';
+import { runInProcess, type InProcessResult } from '../helpers/in-process.js';
+import { scheduleRun } from '../helpers/events.js';
 import { useSimulator } from '../helpers/simulator.js';
 import { failureRate, percentile, type Trip } from '../helpers/trunk-history.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
@@ -24,19 +25,10 @@ const API = {
   v2: () => ({ 'api-key': sim.apiKey }),
 } as const;
 
-/** A scheduled run: its event names the repository and no PR. */
-const schedule: InProcessOptions = {
-  eventName: 'schedule',
-  event: {
-    schedule: '0 8 * * 1',
-    repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: SIM_BRANCH },
-  },
-};
-
 /** A report on the queue at `at` (the window ends there), through one API, with these inputs. */
 function report(api: keyof typeof API, inputs: Record<string, string>, at = Date.now()) {
   return runInProcess({
-    ...schedule,
+    ...scheduleRun,
     clock: new VirtualClock(at),
     inputs: { ...API[api](), 'api-url': sim.url, scope: 'queue', ...inputs },
   });
@@ -467,7 +459,7 @@ describe('the report as text for other tools', () => {
 
   it('the queue over a week: the chart and the figures, quiet, with a link to the run', async () => {
     const result = await runInProcess({
-      ...schedule,
+      ...scheduleRun,
       inputs: { 'api-key': sim.apiKey, 'api-url': sim.url, scope: 'queue', window: '7d' },
       env: { GITHUB_RUN_ID: '4242', GITHUB_SERVER_URL: 'https://github.com' },
     });

@@ -132,23 +132,13 @@ const OWN_OUTPUTS: ReadonlySet<string> = new Set([
   'pr-found-by',
   'commit-sha',
   // A count, and SHAs GitHub sent that were checked as SHAs.
-  'commits-checked',
-  'commits-not-from-queue',
-  // Counts, a rate and durations the action worked out from the history.
-  'merged-count',
-  'failed-count',
-  'cancelled-count',
-  'failure-rate',
-  'time-in-queue-p50-seconds',
-  'time-in-queue-p90-seconds',
-  'testing-p50-seconds',
-  'testing-p90-seconds',
-  'restarts',
-  'percentile-kind',
+  ...COMMIT_OUTPUTS,
+  // Counts, a rate and durations the action worked out from the history; the two lists carry
+  // Trunk's reason codes and check names, which are text from outside.
+  ...WINDOW_OUTPUTS.filter((name) => name !== 'top-failure-reasons' && name !== 'top-failing-checks'),
   // Rendered with the credentials already cut out of every text from outside in them, and of
   // nothing else: redacting them whole would cut the action's own numbers too.
-  'markdown',
-  'slack-text',
+  ...TEXT_OUTPUTS,
 ] satisfies OutputName[]);
 
 /** GitHub refuses a step output over 1 MB; a body that large is left out rather than fail the job. */
