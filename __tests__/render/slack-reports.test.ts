@@ -7,9 +7,11 @@ import { assessQueue } from '../../src/core/health.js';
 import type { HistoryRead } from '../../src/core/history.js';
 import { buildWindowReport, type WindowReport } from '../../src/core/window/report.js';
 import { windowSentence } from '../../src/core/words/window.js';
-import { queueSlack } from '../../src/render/slack-reports.js';
+import { deriveStatus } from '../../src/core/status.js';
+import { notReadyLine } from '../../src/core/words/pr.js';
+import { prSlack, queueSlack } from '../../src/render/slack-reports.js';
 import { NOW, STRETCHES, TIMELINES } from '../core/window/fixture.js';
-import { queue } from '../helpers/fixtures.js';
+import { found, queue, readiness } from '../helpers/fixtures.js';
 
 const HOUR_MS = 3_600_000;
 const read = queue([[1840, 'testing']]);
@@ -97,4 +99,39 @@ it('a link from outside that carries a credential leaves the message, the key wi
   const message = queueSlack({ answer: leaky, health, window: over(24) }, { ...context, redact });
   expect(message).not.toContain(key);
   expect(message).not.toContain('the queue in Trunk');
+});
+
+describe("a PR's message", () => {
+  const notReady = deriveStatus({
+    prNumber: 1842,
+    answer: found({
+      state: 'not_ready',
+      stateChangedAt: new Date(NOW - 12 * 60_000).toISOString(),
+      readiness: readiness({ gitHubMergeability: 'in_progress' }),
+    }),
+    queue: read,
+    nowMs: NOW,
+  });
+  const prContext = { ...context, runUrl: 'https://github.com/octo-org/octo-repo/actions/runs/1' };
+
+  it('a gate that fails for not being ready: ❌, and why said once', () => {
+    const lines = prSlack(notReady, { ...prContext, failed: true }).split('\n');
+    expect(lines[0]).toBe('*❌ Not ready: PR #1842 is waiting to enter the queue for 12 min*');
+    expect(lines.filter((line) => line.includes('is not ready:'))).toEqual([notReadyLine(notReady)]);
+    expect(lines.at(-1)).toBe(
+      '<https://github.com/octo-org/octo-repo/pull/1842|PR #1842> · <https://github.com/octo-org/octo-repo/actions/runs/1|this run>',
+    );
+  });
+
+  it('a failure the message does not say already is its own line, after the verdict', () => {
+    const failure = 'The step was cancelled (the job was cancelled: SIGTERM).';
+    const lines = prSlack(notReady, { ...prContext, failed: true, failure }).split('\n');
+    expect(lines[1]).toBe(`❌ ${failure}`);
+  });
+
+  it('not ready, and the step does not fail: no ❌', () => {
+    expect(prSlack(notReady, prContext).split('\n')[0]).toBe(
+      '*⏳ Not ready: PR #1842 is waiting to enter the queue for 12 min*',
+    );
+  });
 });

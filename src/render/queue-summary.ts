@@ -39,7 +39,9 @@ export function renderQueueSummary(input: QueueSummaryInput): string {
     return `${parts.join('\n')}\n`;
   }
   const { queue } = answer;
-  parts.push(`<h2>${queueIcon(health, window, failure)} ${wordsHtml(queueHeadline(queue, health, window))}</h2>`);
+  parts.push(
+    `<h2>${queueIcon(health, window, failure !== undefined)} ${wordsHtml(queueHeadline(queue, health, window))}</h2>`,
+  );
   if (failure) parts.push(`<p>❌ ${escapeHtml(failure, 1000)}</p>`);
   const link = (prNumber: number, label: string) => pullRequestLink(input.serverUrl, input.repo, prNumber, label);
   parts.push(
@@ -56,9 +58,9 @@ export function renderQueueSummary(input: QueueSummaryInput): string {
 }
 
 /** Healthy only when every check could be made and read; a step that failed is never headed green. */
-export function queueIcon(health: QueueHealth, window: WindowReport | undefined, failure: string | undefined): string {
+export function queueIcon(health: QueueHealth, window: WindowReport | undefined, stepFailed: boolean): string {
   const unsure = health.undecided.length > 0 || (window?.failures.length ?? 0) > 0;
-  return failure !== undefined || !queueVerdict(health, window).ready ? '❌' : unsure ? '⚠️' : '✅';
+  return stepFailed || !queueVerdict(health, window).ready ? '❌' : unsure ? '⚠️' : '✅';
 }
 
 function reasonsList({ queue }: QueueAnswer, health: QueueHealth, window: WindowReport | undefined): string {

@@ -100,17 +100,14 @@ export function queueSlack({ answer, health, window }: QueueSlackInput, ctx: Sla
   // The heading names the first of the health's reasons, or every one of the window's: the others
   // follow it.
   const more = health.reasons.length > 0 ? reasonClauses(queue, health, window).slice(1) : [];
-  return slackMessage(
-    `${queueIcon(health, window, stepFailed(ctx) ? (ctx.failure ?? '') : undefined)} ${slackWords(headline, ctx.redact)}`,
-    [
-      failureLine(ctx),
-      ...more.map((clause) => `• ${slackWords(clause, ctx.redact)}`),
-      window ? slackWords(windowSentence(window), ctx.redact) : '',
-      window ? perBucket(window) : '',
-      window ? failedMost(window, ctx.redact) : '',
-      links(place(queue.htmlUrl, 'the queue in Trunk', ctx.redact), runLink(ctx)),
-    ],
-  );
+  return slackMessage(`${queueIcon(health, window, stepFailed(ctx))} ${slackWords(headline, ctx.redact)}`, [
+    failureLine(ctx),
+    ...more.map((clause) => `• ${slackWords(clause, ctx.redact)}`),
+    window ? slackWords(windowSentence(window), ctx.redact) : '',
+    window ? perBucket(window) : '',
+    window ? failedMost(window, ctx.redact) : '',
+    links(place(queue.htmlUrl, 'the queue in Trunk', ctx.redact), runLink(ctx)),
+  ]);
 }
 
 /** "Merged per day: ▂▅▇▆▃▁▂": Slack shows no chart, text bars it does. */
