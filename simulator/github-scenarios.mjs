@@ -25,6 +25,9 @@ import { minutesAgo, SIM_BRANCH, SIM_PR, SIM_SHA } from './scenarios.mjs';
  *   first, each with its parents and the PRs GitHub lists for it; without one, the scenario's commit
  *   alone, on top of the base
  * @property {string} [before]  the push's `before`, where the branch pointed (default SIM_BASE_SHA)
+ * @property {import('./github-bodies.mjs').SimRun[]} [runs]  the deploy workflow's runs, newest
+ *   first (default: one that succeeded on `before`, where the last deploy was)
+ * @property {(nowMs: number) => Step[]} [runFaults]  steps for the first reads of one run (this run's)
  */
 
 /** An installation token's shape (ghs_ and 36 characters), as the runner's GITHUB_TOKEN has. */
@@ -121,6 +124,12 @@ const always = (step) => () => [{ ...step, times: Infinity }];
 const REBASED = [1, 2, 3].map((i) => shaOf(`rebased commit ${i} of #${SIM_PR}`));
 /** The PRs of a push that brought twenty queue merges: #1900 to #1918, then #SIM_PR at its tip. */
 export const TWENTY_PRS = Array.from({ length: 19 }, (_, i) => 1900 + i);
+/** The PRs of a range of 300 commits: #2000 to #2058 merged with merge commits, then #SIM_PR. */
+export const SIXTY_PRS = Array.from({ length: 59 }, (_, i) => 2000 + i);
+/** The commits of a rebase merge of #SIM_PR's 101 commits. */
+const REBASED_101 = Array.from({ length: 101 }, (_, i) => shaOf(`rebased commit ${i + 1} of 101 of #${SIM_PR}`));
+/** A commit pushed straight to main while a promotion PR from main is open. */
+const PROMOTED = shaOf('pushed while a promotion PR is open');
 /** A side branch a merge commit brings in: its own commits are not on the first-parent line. */
 const SIDE = [1, 2].map((i) => shaOf(`commit ${i} on #${SIM_PR}'s branch`));
 /** The squash merge of another PR, as the commit it made on the base branch. @param {number} n */
@@ -132,6 +141,42 @@ const squashOf = (n) => ({
 });
 /** The scenario PR's squash merge, as the commit it made. */
 const simMerge = { sha: SIM_MERGE_SHA, parents: [], prs: merged, message: `Update documentation (#${SIM_PR})` };
+
+/**
+ * Sixty PRs merged with merge commits, each bringing its four commits as the second parent, the
+ * last of them #SIM_PR at the tip: 300 commits, 60 on the first-parent line.
+ * @returns {import('./github-graph.mjs').SimCommit[]}
+ */
+function sixtyMerges() {
+  /** @type {import('./github-graph.mjs').SimCommit[]} */
+  const commits = [];
+  let first = SIM_BASE_SHA;
+  for (const [k, n] of [...SIXTY_PRS, SIM_PR].entries()) {
+    const minutes = 300 - 4 * k;
+    const merge = n === SIM_PR ? SIM_MERGE_SHA : shaOf(`merge of #${n}`);
+    const pr =
+      n === SIM_PR
+        ? simPr({ mergeCommitSha: merge })
+        : otherPr(n, {
+            mergedAt: minutesAgo(minutes),
+            closedAt: minutesAgo(minutes),
+            updatedAt: minutesAgo(minutes),
+            mergeCommitSha: merge,
+          });
+    const own = [1, 2, 3, 4].map((i) => shaOf(`commit ${i} of #${n}`));
+    own.forEach((sha, i) =>
+      commits.push({
+        sha,
+        parents: [i === 0 ? first : (own[i - 1] ?? '')],
+        prs: [pr],
+        message: `Part ${i + 1} of #${n}`,
+      }),
+    );
+    commits.push({ sha: merge, parents: [first, own[3] ?? ''], prs: [pr], message: `Merge pull request #${n}` });
+    first = merge;
+  }
+  return commits;
+}
 
 /** @type {Record<string, GitHubScenario>} */
 export const GITHUB_SCENARIOS = {
@@ -164,10 +209,44 @@ export const GITHUB_SCENARIOS = {
       simPr(),
     ],
   },
-  'other-branch': {
-    description: 'The commit is the merge of #1850 into release/1.x, not into the default branch',
+  'other-queue': {
+    description:
+      "The commit is the merge of #1850 into release/1.x, by that branch's queue; it reached main another way",
     sha: shaOf('merge of #1850'),
     prs: [otherPr(1850, { baseRef: 'release/1.x' })],
+  },
+  'promotion-pr': {
+    description: `A commit pushed straight to main while a promotion PR #1860 (main → release) is open: GitHub lists that PR, whose head is main`,
+    sha: PROMOTED,
+    prs: [
+      otherPr(1860, {
+        ...open,
+        title: 'Promote main to release',
+        headRef: SIM_BRANCH,
+        headSha: PROMOTED,
+        baseRef: 'release',
+        mergeCommitSha: shaOf('test merge of #1860'),
+        updatedAt: minutesAgo(1),
+      }),
+    ],
+    history: linear({ sha: PROMOTED, parents: [], message: 'Hotfix, pushed straight to main' }),
+  },
+  'held-direct': {
+    description: `The gate held a direct push (${SIM_DIRECT_SHA.slice(0, 7)}, run #42 failed); now #${SIM_PR}'s merge arrives with before at it: the last successful run (#41) was before it, so it is checked again`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    before: SIM_DIRECT_SHA,
+    history: linear({ sha: SIM_DIRECT_SHA, parents: [], message: 'Hotfix, pushed straight to main' }, simMerge),
+    runs: [
+      { id: 8_000_042, number: 42, headSha: SIM_DIRECT_SHA, conclusion: 'failure', createdAt: minutesAgo(20) },
+      { id: 8_000_041, number: 41, headSha: SIM_BASE_SHA, conclusion: 'success', createdAt: minutesAgo(60) },
+    ],
+  },
+  'no-actions-permission': {
+    description: "As merged, but the job's token may not read workflow runs (no actions: read): 403 on the runs",
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    runFaults: always(githubFaults.notAccessible(403)),
   },
   open: {
     description: `#${SIM_PR} is open and the commit is its head; merge_commit_sha is GitHub's test merge`,
@@ -215,11 +294,11 @@ export const GITHUB_SCENARIOS = {
     history: linear(...TWENTY_PRS.map(squashOf), simMerge),
   },
   'long-push': {
-    description: `One push of 120 commits, more than one run checks, with #${SIM_PR}'s merge at its tip`,
+    description: `One push of 1,001 commits, more than one run checks, with #${SIM_PR}'s merge at its tip`,
     sha: SIM_MERGE_SHA,
     prs: merged,
     history: linear(
-      ...Array.from({ length: 119 }, (_, i) => ({
+      ...Array.from({ length: 1000 }, (_, i) => ({
         sha: shaOf(`long push ${i}`),
         parents: [],
         prs: [],
@@ -227,6 +306,25 @@ export const GITHUB_SCENARIOS = {
       })),
       simMerge,
     ),
+  },
+  'rebase-101': {
+    description: `A rebase merge of #${SIM_PR}'s 101 commits: each lists the PR, the last is its merge commit`,
+    sha: REBASED_101.at(-1) ?? '',
+    prs: [],
+    history: linear(
+      ...REBASED_101.map((sha, i) => ({
+        sha,
+        parents: [],
+        prs: [simPr({ mergeCommitSha: REBASED_101.at(-1) ?? '' })],
+        message: `Update documentation, part ${i + 1}`,
+      })),
+    ),
+  },
+  'sixty-prs': {
+    description: `300 commits since the last deploy: sixty PRs merged with merge commits, #${SIXTY_PRS[0]} to #${SIXTY_PRS.at(-1)}, each bringing its four commits, then #${SIM_PR} at the tip (Trunk scenario: sixty-merged)`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    history: sixtyMerges(),
   },
   'force-push': {
     description: `A force push: before is a commit the new tip, #${SIM_PR}'s merge, does not descend from`,

@@ -9,6 +9,8 @@ import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
 import { useSimulator } from '../helpers/simulator.js';
 
 const sim = useSimulator({}, 'all');
+/** This run's id, as the runner sets it: not one of the scenario's past runs. */
+const RUN_ID = '9000001';
 beforeEach(() => {
   sim.useScenario('merged');
   sim.useGitHubScenario('merged');
@@ -47,7 +49,13 @@ function push(
       'github-token': sim.githubToken,
       ...inputs,
     },
-    env: { GITHUB_API_URL: sim.url, GITHUB_SHA: after, GITHUB_REF: 'refs/heads/main', ...options.env },
+    env: {
+      GITHUB_API_URL: sim.url,
+      GITHUB_SHA: after,
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_RUN_ID: RUN_ID,
+      ...options.env,
+    },
   });
 }
 
@@ -123,13 +131,13 @@ describe('a commit that came through the queue passes', () => {
   });
 
   it.each(['v1', 'v2'] as const)(
-    '%s: a push of twenty queue merges stays within the limits: one compare, twenty lookups, Trunk batched',
+    '%s: a push of twenty queue merges stays within the limits: one compare, one list of merged PRs for the nineteen before the tip, Trunk batched',
     async (api) => {
       use('twenty-merged', 'twenty-prs');
       const { result, of } = await requestsDuring(() => push({ 'fail-if-not-ready': 'true' }, { api }));
       expect(result.error).toBeUndefined();
       expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '20' });
-      expect([of('github.compare'), of('github.commitPulls')]).toEqual([1, 20]);
+      expect([of('github.compare'), of('github.commitPulls'), of('github.pulls')]).toEqual([1, 1, 1]);
       // v2: one lookup for the twenty PRs, one for the ages of the queue's entries, one history read.
       if (api === 'v2') expect([of('v2.pullRequests'), of('v2.historyBatch')]).toEqual([2, 1]);
       else expect(of('getSubmittedPullRequest')).toBe(20);
@@ -137,18 +145,11 @@ describe('a commit that came through the queue passes', () => {
   );
 
   it.each([
-    ['a new branch (before all zeros)', '0'.repeat(40), {}],
-    ['base-sha: none', SIM_BASE_SHA, { 'base-sha': 'none' }],
-  ])('%s: the tip alone, and no compare', async (_, before, inputs) => {
-    use('merged');
-    const { result, of } = await requestsDuring(() =>
-      runInProcess({
-        eventName: 'push',
-        event: pushEvent(SIM_MERGE_SHA, before),
-        inputs: { ...credentials.v2(), 'api-url': sim.url, 'github-token': sim.githubToken, ...inputs },
-        env: { GITHUB_API_URL: sim.url, GITHUB_SHA: SIM_MERGE_SHA, GITHUB_REF: 'refs/heads/main' },
-      }),
-    );
+    ['a new branch (before all zeros) with no successful run before', 'new-branch', {}],
+    ['base-sha: none', 'merged', { 'base-sha': 'none' }],
+  ])('%s: the tip alone, and no compare', async (_, github, inputs) => {
+    use('merged', github);
+    const { result, of } = await requestsDuring(() => push(inputs));
     expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '1' });
     expect(of('github.compare')).toBe(0);
   });
@@ -162,7 +163,10 @@ describe('a commit that skipped the queue holds the gate, with the reason', () =
     ['an open PR whose head was pushed to main', 'testing', 'open', {}, 'not_merge_commit'],
     ['a direct push', 'merged', 'direct-push', {}, 'no_pull_request'],
     ['a direct commit inside the push', 'merged', 'direct-inside-push', {}, 'earlier_commit_not_from_queue'],
-    ['a push of more than 100 commits', 'merged', 'long-push', {}, 'commit_range_unchecked'],
+    ['a push of more than 1,000 commits', 'merged', 'long-push', {}, 'commit_range_unchecked'],
+    ["a PR another branch's queue merged", 'merged', 'other-queue', {}, 'merged_into_other_branch'],
+    ['a direct push while a promotion PR from main is open', 'merged', 'promotion-pr', {}, 'no_pull_request'],
+    ["a merge Trunk's history gives no reason", 'merged-no-reason', 'merged', {}, 'merge_reason_unknown'],
     ['a force push', 'merged', 'force-push', {}, 'commit_range_unchecked'],
     ['a base GitHub does not know', 'merged', 'unknown-base', {}, 'commit_range_unchecked'],
   ])('%s: %s', async (_, trunk, github, inputs, reasons) => {
@@ -171,9 +175,12 @@ describe('a commit that skipped the queue holds the gate, with the reason', () =
     expect(result.code).toBe(1);
     expect(result.outputs.ready).toBe('false');
     expect(result.outputs['not-ready-reasons']).toBe(reasons);
+    // The codes end the verdict's sentence; how a person accepts what holds follows, when one can.
+    const accept =
+      ' Every deploy holds until a person accepts [0-9a-f]{7}: after review, run this workflow by hand with base-sha [0-9a-f]{40}(, on a commit the queue merges after it)?\\.';
     expect(result.error).toMatch(
       new RegExp(
-        `^Commit [0-9a-f]{7} (did not come|came) through the merge queue[:, (].*\\(${reasons.replace(/,/g, ', ')}\\)\\.$`,
+        `^Commit [0-9a-f]{7} (did not come|came) through the merge queue[:, (].*\\(${reasons.replace(/,/g, ', ')}\\)\\.(${accept})?$`,
       ),
     );
     expect(result.error).not.toMatch(/Not ready/);
@@ -245,11 +252,11 @@ describe('a commit that skipped the queue holds the gate, with the reason', () =
     expect(Number(result.outputs['waited-seconds'])).toBeLessThanOrEqual(10);
   });
 
-  it("an explicit sha is the commit alone: the push's before is not its base", async () => {
+  it('an explicit sha keeps the range: it ends at sha, from the last successful run', async () => {
     use('merged', 'rebase-three');
     const { result, of } = await requestsDuring(() => push({ sha: sim.gitHubScenario().sha }));
-    expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '1' });
-    expect(of('github.compare')).toBe(0);
+    expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '3' });
+    expect(of('github.compare')).toBe(1);
   });
 
   it("api-key alone, and Trunk's history cannot be read: the gate holds, and the line says to re-run", async () => {
@@ -262,13 +269,27 @@ describe('a commit that skipped the queue holds the gate, with the reason', () =
     );
   });
 
-  it("both credentials, and v2 cannot tell: one warning naming api-key, and the verdict is v1's", async () => {
+  it('both credentials, and v2 cannot tell who merged: the gate holds too, and no notice asks for the key that is set', async () => {
     use('merged');
     sim.script('v2.historyBatch', [{ status: 500, times: Infinity }]);
     const result = await push({ 'fail-if-not-ready': 'true', retries: '1' }, { api: 'both' });
-    expect(result.error).toBeUndefined();
-    expect(result.outputs.ready).toBe('true');
-    expect(result.lines.filter((line) => line.startsWith('::warning::') && /api-key/.test(line))).toHaveLength(1);
+    expect(result.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': 'merge_reason_unknown' });
+    expect(result.error).toMatch(
+      /v2 \/v2\/queue-entry-history: HTTP 500.*; re-run the job \(merge_reason_unknown\)\.$/,
+    );
+    expect(result.lines.filter((line) => line.startsWith('::notice::'))).toEqual([]);
+    expect(result.summary).not.toMatch(/set api-key/);
+  });
+
+  it('both credentials, and the key refused: the gate holds, and the line says to fix the key', async () => {
+    use('merged');
+    sim.script('v2.historyBatch', [{ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'bad key' } } }]);
+    const result = await push({ 'fail-if-not-ready': 'true' }, { api: 'both' });
+    expect(result.outputs['not-ready-reasons']).toBe('merge_reason_unknown');
+    expect(result.error).toMatch(
+      /api-key.*fix what it names \(the api-key input, for a refused key\), then re-run the job/,
+    );
+    expect(result.lines.filter((line) => line.startsWith('::notice::'))).toEqual([]);
   });
 });
 
@@ -297,7 +318,7 @@ describe("a PR's own run is still the PR's", () => {
 
 describe('inputs', () => {
   it.each([
-    ['base-sha', 'abc1234', /^Input 'base-sha' must be a full commit SHA/],
+    ['base-sha', 'abc1234', /^Input 'base-sha' must be last-success, push, none, or a full commit SHA/],
     ['settle-seconds', '-1', /^Input 'settle-seconds' must be a number of seconds of at least 0, got "-1"$/],
   ])('a bad %s fails before any request', async (name, value, message) => {
     const before = sim.requests.length;
@@ -358,7 +379,7 @@ describe("GitHub's faults: the line says GitHub answered, and what to fix", () =
     const result = await push({ retries: '1' });
     expect(result.outputs['not-ready-reasons']).toBe('commit_range_unchecked');
     expect(result.summary).toMatch(
-      /Only the tip was checked: the commits since base-sha [0-9a-f]{7} could not be read: GitHub API \(which commits the push brought\): HTTP 503/,
+      /Only the tip was checked: the commits since base-sha [0-9a-f]{7} could not be read: GitHub API \(which commits lie between base-sha and the commit\): HTTP 503/,
     );
   });
 

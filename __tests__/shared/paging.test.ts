@@ -108,3 +108,25 @@ describe('readPages', () => {
     ).rejects.toThrow('HTTP 503');
   });
 });
+
+describe('readPages, a list paged by number', () => {
+  it('a server that answers every page number with the same page has repeated one', async () => {
+    let requests = 0;
+    const end = await readPages(
+      async (page: number | undefined) => {
+        requests++;
+        return { items: [{ id: 7 }], next: (page ?? 1) + 1 };
+      },
+      { maxPages: 100, first: 1, contentKey: (items) => items[0] && String(items[0].id) },
+      () => true,
+    );
+    expect(end).toEqual({ how: 'repeated', pages: 2 });
+    expect(requests).toBe(2);
+  });
+
+  it('empty pages have no identity, and do not count as repeats', async () => {
+    const { read } = server([{ items: [], next: 2 }, { items: [], next: 3 }, { items: [] }]);
+    const end = await readPages(read, { maxPages: 10, contentKey: (items) => items[0] }, () => true);
+    expect(end).toEqual({ how: 'last', pages: 3 });
+  });
+});

@@ -21,13 +21,18 @@ export interface Page<C, T> {
   next?: C;
 }
 
-export interface PagingLimits<C> {
+export interface PagingLimits<C, T = unknown> {
   /** At most this many pages are read. */
   maxPages: number;
   /** The first page's cursor; undefined: the list's start. */
   first?: C;
   /** How cursors compare (default: as strings): one already read ends the loop. */
   key?: (cursor: C) => string;
+  /**
+   * A page's identity by what it holds (its first item's id), for lists paged by number: a server
+   * that answers every page number with the same page has repeated one. Undefined: no identity.
+   */
+  contentKey?: (items: readonly T[]) => string | undefined;
   /** Asked before each page: whether the request budget or the deadline forbids another request. */
   spent?: () => 'budget' | 'deadline' | undefined;
 }
@@ -38,11 +43,12 @@ export interface PagingLimits<C> {
  */
 export async function readPages<C, T>(
   read: (cursor: C | undefined) => Promise<Page<C, T>>,
-  limits: PagingLimits<C>,
+  limits: PagingLimits<C, T>,
   take: (items: readonly T[], page: number) => boolean | Promise<boolean>,
 ): Promise<PagingEnd> {
   const key = limits.key ?? String;
   const seen = new Set<string>();
+  const held = new Set<string>();
   let cursor = limits.first;
   for (let pages = 0; ;) {
     if (pages >= limits.maxPages) return { how: 'page-limit', pages };
@@ -51,6 +57,11 @@ export async function readPages<C, T>(
     if (cursor !== undefined) seen.add(key(cursor));
     const page = await read(cursor);
     pages++;
+    const content = limits.contentKey?.(page.items);
+    if (content !== undefined) {
+      if (held.has(content)) return { how: 'repeated', pages };
+      held.add(content);
+    }
     if (!(await take(page.items, pages))) return { how: 'enough', pages };
     if (page.next === undefined) return { how: 'last', pages };
     if (seen.has(key(page.next))) return { how: 'repeated', pages };
