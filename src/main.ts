@@ -12,7 +12,7 @@ import { SECRET_INPUTS } from './runner/credentials.js';
 import { createLog, type Log } from './shared/log.js';
 import { observe } from './core/observe.js';
 import type { Observation } from './core/observation.js';
-import { redactOutputs, toOutputs, type RunFacts } from './render/outputs.js';
+import { redactOutputs, toOutputs, withoutVerdict, type RunFacts } from './render/outputs.js';
 import { withRedaction } from './render/html.js';
 import { createRedactor, unmaskable, type Redactor } from './shared/redact.js';
 import { buildReport, failureMessage, isUnexpected } from './core/report.js';
@@ -174,7 +174,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     }),
   };
   try {
-    const written = { ...redactOutputs(outputs, redactor.text), ...texts };
+    const written = { ...redactOutputs(withoutVerdict(outputs), redactor.text), ...texts };
     for (const [name, value] of Object.entries(written)) io.setOutput(name, value);
     await io.settle();
   } catch (error) {
