@@ -307,6 +307,15 @@ export const GITHUB_SCENARIOS = {
       simMerge,
     ),
   },
+  'direct-250': {
+    description: `250 commits pushed straight to main since the last deploy, then #${SIM_PR}'s merge: each would need a lookup of its own, more than one run may ask GitHub`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    history: linear(
+      ...Array.from({ length: 250 }, (_, i) => ({ sha: shaOf(`direct ${i}`), parents: [], message: `Hotfix ${i}` })),
+      simMerge,
+    ),
+  },
   'rebase-101': {
     description: `A rebase merge of #${SIM_PR}'s 101 commits: each lists the PR, the last is its merge commit`,
     sha: REBASED_101.at(-1) ?? '',

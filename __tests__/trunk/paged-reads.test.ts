@@ -61,6 +61,34 @@ describe("v2's batch history (a commit run's who-merged, a window's trips)", () 
   });
 });
 
+describe("v2's lookup of PRs by number (a commit run's PRs, 50 to a lookup)", () => {
+  const source = () => windowSource(sim).v2;
+  const atStart = Buffer.from('at:0').toString('base64url');
+
+  it('asks for a page as large as the batch, and follows a next page when Trunk names one', async () => {
+    sim.useScenario('merged');
+    sim.script('v2.pullRequests', [{ body: { data: [], nextCursor: atStart } }]);
+    const answers = await source().readPrs([1842, 1850], signal());
+    expect([...answers.keys()]).toEqual([1842, 1850]);
+    const lookups = sim.requests
+      .filter((r) => r.endpoint === 'v2.pullRequests')
+      .map((r) => new URL(r.path, 'http://x').searchParams);
+    expect(lookups.map((query) => [query.get('limit'), query.get('cursor')])).toEqual([
+      ['50', null],
+      ['50', atStart],
+    ]);
+    expect(answers.get(1842)?.found).toBe(true);
+  });
+
+  it('a nextCursor sent twice: a failure saying so, not PRs taken as never submitted', async () => {
+    sim.useScenario('merged');
+    sim.script('v2.pullRequests', [{ body: { data: [], nextCursor: atStart }, times: Infinity }]);
+    await expect(source().readPrs([1842, 1850], signal())).rejects.toThrow(
+      "Trunk's lookup of pull requests named a page it had already sent as the next one, after 2 pages",
+    );
+  });
+});
+
 describe("v2's day lists of a window report", () => {
   it("a PR list that repeats its cursor leaves that span's trips empty, with why, in a few requests", async () => {
     sim.script('v2.queuePullRequests', [{ body: { data: [], nextCursor: 'again' }, times: Infinity }]);
