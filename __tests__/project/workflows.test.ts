@@ -132,12 +132,26 @@ describe('README examples that are whole workflows', () => {
       (match) => parse(match[1] ?? '') as Record<string, unknown>,
     );
     const triggers = blocks.map(({ on }) => (typeof on === 'string' ? [on] : Object.keys((on ?? {}) as object)));
-    expect(triggers).toEqual([['pull_request'], ['push'], ['schedule', 'workflow_dispatch']]);
+    // Use 2's workflow, then its variant that deploys after CI (a fragment: its trigger and run name).
+    expect(triggers).toEqual([
+      ['pull_request'],
+      ['push', 'workflow_dispatch'],
+      ['workflow_run'],
+      ['schedule', 'workflow_dispatch'],
+    ]);
     const deploy = JSON.stringify(blocks[1]);
     expect(deploy).toContain('fail-if-not-ready');
     expect(deploy).toContain('"needs":"gate"');
     expect(deploy).toContain('"pull-requests":"read"');
-    expect(JSON.stringify(blocks[2])).toContain('"scope":"queue"');
+    // The gate remembers: it reads this workflow's runs, one deploy at a time, and a run by hand accepts a held commit.
+    expect(deploy).toContain('"actions":"read"');
+    expect(deploy).toContain('"concurrency":');
+    expect(deploy).toContain('"timeout-minutes":');
+    expect(deploy).toContain('"base-sha":"${{ inputs.base-sha }}"');
+    expect(JSON.stringify(blocks[2])).toContain(
+      '"run-name":"Deploy ${{ github.event.workflow_run.head_sha || github.sha }}"',
+    );
+    expect(JSON.stringify(blocks[3])).toContain('"scope":"queue"');
   });
 
   it("the README is for users: at most 450 lines, and the contributors' guide linked once", () => {
