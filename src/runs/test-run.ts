@@ -81,9 +81,13 @@ export async function reportOnTestRun(inputs: Inputs, branch: string | undefined
     foundBy: inputs.foundBy,
     commitSha: inputs.commitSha,
   };
-  // A run about the branch's PRs answers for all of them; with the pr input, for that PR alone.
-  const verdict =
-    inputs.batchPrs && batch ? { ready: String(batch.ready), 'not-ready-reasons': batch.reasons.join(',') } : {};
+  // A run about the branch's PRs answers for all of them, or not at all (the others could not be
+  // read): never for the first alone. With the pr input, for that PR alone.
+  const verdict = !inputs.batchPrs
+    ? {}
+    : batch
+      ? { ready: String(batch.ready), 'not-ready-reasons': batch.reasons.join(',') }
+      : { ready: '', 'not-ready-reasons': '' };
   const repo = `${inputs.owner}/${inputs.name}`;
   const several = statuses && batch && statuses.length > 1 ? { statuses, verdict: batch } : undefined;
   return {
