@@ -14,7 +14,7 @@ const RUN_URL = 'https://github.com/octo-org/octo-repo/actions/runs/4242';
 
 type Api = 'v1' | 'v2';
 function run(event: EventRun, inputs: Record<string, string> = {}, api: Api = 'v2'): Promise<InProcessResult> {
-  const credential = api === 'v1' ? { 'api-token': sim.token } : { 'api-key': sim.apiKey };
+  const credential: Record<string, string> = api === 'v1' ? { 'api-token': sim.token } : { 'api-key': sim.apiKey };
   return runInProcess({
     eventName: event.eventName,
     event: event.event,
