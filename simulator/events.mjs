@@ -9,11 +9,11 @@ import { SIM_BRANCH, SIM_PR, SIM_REPO, SIM_SHA } from './scenarios.mjs';
 
 const REPOSITORY = `${SIM_REPO.owner}/${SIM_REPO.name}`;
 /** The GitHub App Trunk acts as: it pushes test branches and opens their draft PRs. */
-export const TRUNK_BOT = 'trunk-io[bot]';
+const TRUNK_BOT = 'trunk-io[bot]';
 /** The draft PR Trunk opens from a test branch, in draft-PR mode. */
-export const DRAFT_PR = 9001;
+const DRAFT_PR = 9001;
 /** The commit Trunk tests: the PRs merged onto the queue's branch, on the test branch. */
-export const TEST_SHA = '5e1f0c2d3b4a59687706f5e4d3c2b1a0f9e8d7c6';
+const TEST_SHA = '5e1f0c2d3b4a59687706f5e4d3c2b1a0f9e8d7c6';
 /** The newest commit of the default branch: what issue_comment and workflow_run runs check out. */
 const DEFAULT_SHA = 'a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d';
 const TEST_RUN_ID = '3f0c1b9e-5d7a-4c1e-9a52-0b8f2c6d7e11';

@@ -43,7 +43,7 @@ describe('a test run fails only for a PR that left the queue', () => {
     expect(r.warnings).toEqual([]);
     expect(r.batch).toMatchObject({ ready: true, reasons: [] });
     expect(plainWords(r.statusLine ?? '')).toBe(
-      'This run tests a batch of 2 PRs: #1842 being tested; #1843 being tested; all ready; the main queue is running.',
+      'The batch: #1842 being tested; #1843 being tested; all ready; the main queue is running.',
     );
   });
 

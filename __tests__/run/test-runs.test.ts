@@ -77,7 +77,7 @@ describe.each<Api>(['v1', 'v2'])('a batch under test (%s)', (api) => {
     });
     expect(gitHubRequests()).toEqual([]);
     expect(plainWords(result.log)).toContain(
-      'This run tests a batch of 2 PRs: #1842 being tested; #1843 being tested; all ready; the main queue is running.',
+      'The batch: #1842 being tested; #1843 being tested; all ready; the main queue is running.',
     );
     expect(result.summary).toMatch(
       /^<h2>✅ Ready: the 2 PRs of this batch are on their way \(#1842 being tested; #1843 being tested\)<\/h2>/,

@@ -52,14 +52,14 @@ const leftOnes = (statuses: readonly Status[], verdict: BatchVerdict) =>
   statuses.filter((status) => verdict.left.includes(status.prNumber));
 
 /**
- * The log's account of a batch: "This run tests a batch of 2 PRs on trunk-merge/pr-1842-1843/…:
- * #1842 being tested; #1843 being tested; ready (…)."
+ * The log's account of a batch, after the line that names its PRs: "The batch: #1842 being
+ * tested; #1843 being tested; all ready; the main queue is running."
  */
 export function batchStatusLine(statuses: readonly Status[], verdict: BatchVerdict): string {
   const codes = verdict.reasons.length > 0 ? ` (${verdict.reasons.join(', ')})` : '';
   const queue = statuses[0]?.queue;
   const where = queue ? `; the ${outside(queue.branch)} queue is ${queueStateWords(queue.state)}` : '';
-  return `This run tests a batch of ${plural(statuses.length, 'PR')}: ${statesOf(statuses)}; ${verdict.ready ? 'all ready' : 'not all ready'}${where}${codes}.`;
+  return `The batch: ${statesOf(statuses)}; ${verdict.ready ? 'all ready' : 'not all ready'}${where}${codes}.`;
 }
 
 /** Said first in the log of a test run: which PRs it is about, and how the action knows. */
