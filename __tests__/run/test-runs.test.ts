@@ -175,6 +175,10 @@ describe('a test run is never turned red by anything else', () => {
     expect(warnings(result)).toEqual([
       expect.stringMatching(/^::warning::Not failing .*getSubmittedPullRequest: HTTP 500/),
     ]);
+    // The summary is #1842's, and says at once that it is not the batch's.
+    expect(result.summary).toMatch(
+      /^<h2>.*<\/h2>\n<p>⚠️ Not failing the merge queue&#39;s test run for this .*HTTP 500/,
+    );
   });
 
   it('inputs that fail (no credential at all): a warning, and the step passes', async () => {

@@ -5,7 +5,7 @@
 // with a zero-width space. At most 65,000 characters, under a comment's 65,536: a longer report
 // drops its longest tables first, and says so.
 import { asOfTime, RELATIVE_TIMES } from '../core/words/as-of.js';
-import { inCommentMode, link } from './html.js';
+import { inCommentMode, link, underHeading } from './html.js';
 
 /** A comment's limit is 65,536 characters; this leaves room for whatever a workflow adds. */
 const COMMENT_LIMIT = 65_000;
@@ -30,11 +30,7 @@ export function asComment(render: () => string, written?: Written): string {
 /** "As of 2026-03-02 14:02 UTC, by this run: …", right under the heading (or first, without one). */
 function withAsOf(html: string, { nowMs, runUrl }: Written): string {
   const by = runUrl ? `, by ${link(runUrl, 'this run')}` : '';
-  const line = `<p><sub>As of ${asOfTime(nowMs)}${by}: ${RELATIVE_TIMES}.</sub></p>\n`;
-  const heading = html.indexOf('</h2>\n');
-  if (heading < 0) return `${line}${html}`;
-  const at = heading + '</h2>\n'.length;
-  return `${html.slice(0, at)}${line}${html.slice(at)}`;
+  return underHeading(html, `<p><sub>As of ${asOfTime(nowMs)}${by}: ${RELATIVE_TIMES}.</sub></p>\n`);
 }
 
 /**

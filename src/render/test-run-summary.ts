@@ -10,7 +10,7 @@ import { stateWords } from '../core/words/states.js';
 import { batchHeadline, prList, unnamedTestBranchNotice } from '../core/words/test-run.js';
 import { prQueueNote } from '../core/words/pr.js';
 import { duration, grouped, plural } from '../shared/format.js';
-import { escapeHtml, pullRequestLink, wordsHtml } from './html.js';
+import { escapeHtml, pullRequestLink, underHeading, wordsHtml } from './html.js';
 import { entriesTable, settingsTable } from './queue-tables.js';
 
 export interface BatchSummaryInput {
@@ -82,6 +82,14 @@ function membersTable(input: BatchSummaryInput): string {
     return `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`;
   });
   return `<table>${header}${rows.join('')}</table>`;
+}
+
+/**
+ * The first PR's summary when the others of its batch could not be read: the warning right under
+ * its heading, so that the summary of one PR is not taken for the batch's.
+ */
+export function withOthersUnread(html: string, warning: string): string {
+  return underHeading(html, `<p>⚠️ ${escapeHtml(warning, 1000)}</p>\n`);
 }
 
 /** A test branch whose name lists no PR: what the notice says, and the step's failure if any. */

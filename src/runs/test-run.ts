@@ -9,9 +9,9 @@ import { observe } from '../core/observe.js';
 import { buildReport, failureMessage, isUnexpected, type Report } from '../core/report.js';
 import { deriveStatus, type Status } from '../core/status.js';
 import { buildTestRunReport } from '../core/test-run-report.js';
-import { testRunLine, unnamedTestBranchNotice } from '../core/words/test-run.js';
+import { notFailingTestRun, testRunLine, unnamedTestBranchNotice } from '../core/words/test-run.js';
 import type { Inputs } from '../runner/inputs.js';
-import { renderBatchSummary, renderUnnamedSummary } from '../render/test-run-summary.js';
+import { renderBatchSummary, renderUnnamedSummary, withOthersUnread } from '../render/test-run-summary.js';
 import { toOutputs, type OutputSet, type RunFacts } from '../render/outputs.js';
 import { batchSlack, prSlack, unnamedSlack } from '../render/slack-reports.js';
 import { renderSummary } from '../render/summary.js';
@@ -93,10 +93,19 @@ export async function reportOnTestRun(inputs: Inputs, branch: string | undefined
   return {
     report,
     outputs: toOutputs(first.status, facts, observation.wait, verdict),
-    summary: (serverUrl, failure) =>
-      several
-        ? renderBatchSummary({ ...several, branch, repo, serverUrl, failure, nowMs })
-        : renderSummary({ status: first.status, facts, repo, serverUrl, wait: observation.wait, failure, nowMs }),
+    summary: (serverUrl, failure) => {
+      if (several) return renderBatchSummary({ ...several, branch, repo, serverUrl, failure, nowMs });
+      const html = renderSummary({
+        status: first.status,
+        facts,
+        repo,
+        serverUrl,
+        wait: observation.wait,
+        failure,
+        nowMs,
+      });
+      return othersFailure ? withOthersUnread(html, notFailingTestRun(othersFailure)) : html;
+    },
     slack: (context) => (several ? batchSlack(several, context) : prSlack(first.status, context)),
   };
 }
