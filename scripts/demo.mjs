@@ -7,11 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMain, parseArgs, runCli, UsageError } from '../simulator/cli.mjs';
 import { runAction } from '../simulator/runner.mjs';
+import { commentRun, draftPrRun, testBranchFor, testPushRun, testRunCompletedRun } from '../simulator/events.mjs';
 import {
   GITHUB_SCENARIOS,
   SCENARIOS,
   SIM_BASE_SHA,
   SIM_BRANCH,
+  SIM_PR,
   SIM_REPO,
   startSimulator,
 } from '../simulator/server.mjs';
@@ -38,11 +40,20 @@ Options:
                                 and busy-week scenarios)
   --max-failure-rate P          the action's max-failure-rate, with --window
   --max-time-in-queue-minutes M the action's max-time-in-queue-minutes, with --window
-  --event pull_request|push     the event the step runs on (default: pull_request, or push
+  --event NAME                  the event the step runs on (default: pull_request, or push
                                 with --github-scenario). push is a deploy gate: a push to main
                                 whose event names no PR, so the action asks the simulated
                                 GitHub which PR brought the commit in (Trunk's scenario is then
-                                merged unless --scenario names another)
+                                merged unless --scenario names another). issue_comment: a
+                                member comments /trunk merge on the PR. Trunk's own test runs,
+                                on its test branch (a batch's with --scenario batch or
+                                batch-left): draft-pr, the draft PR Trunk opens from it
+                                (draft-PR mode); test-push, Trunk's push to it (push mode);
+                                test-run-completed and test-run-completed-push, the CI
+                                workflow's run on it completing (workflow_run), in either mode
+  --test-branch NAME            with a test-run event, the branch instead of Trunk's own name
+                                for the scenario's PRs (trunk-merge/pr-1842-1843/<id>): try
+                                trunk-merge/docs-preview, which names no PR
   --github-scenario NAME        with --event push, what the simulated GitHub answers (default:
                                 merged; try several, direct-inside-push, rebase-three,
                                 long-push, direct-push; --list shows them all), with a
@@ -59,6 +70,20 @@ Options:
 Exit code: the action's (0 when the step passed, 1 when it failed); 2 for a bad command line.
 `;
 
+/** The events that need no option of their own. */
+const PLAIN_EVENTS = ['pull_request', 'push', 'issue_comment'];
+
+/**
+ * Trunk's test runs, on its test branch.
+ * @type {Record<string, (branch: string) => import('../simulator/events.mjs').EventRun>}
+ */
+const TEST_RUN_EVENTS = {
+  'draft-pr': draftPrRun,
+  'test-push': testPushRun,
+  'test-run-completed': (branch) => testRunCompletedRun(branch),
+  'test-run-completed-push': (branch) => testRunCompletedRun(branch, { mode: 'push' }),
+};
+
 export async function main() {
   const { values } = parseArgs({
     options: {
@@ -70,6 +95,7 @@ export async function main() {
       'max-failure-rate': { type: 'string' },
       'max-time-in-queue-minutes': { type: 'string' },
       event: { type: 'string' },
+      'test-branch': { type: 'string' },
       'github-scenario': { type: 'string' },
       list: { type: 'boolean', default: false },
       'wait-for': { type: 'string' },
@@ -109,9 +135,15 @@ export async function main() {
   if (!['v1', 'v2', 'both'].includes(api)) throw new UsageError(`--api must be v1, v2 or both, got "${api}"`);
   const scope = values.scope ?? (windowed ? 'queue' : 'pr');
   if (!['pr', 'queue'].includes(scope)) throw new UsageError(`--scope must be pr or queue, got "${scope}"`);
-  if (!['pull_request', 'push'].includes(eventName)) {
-    throw new UsageError(`--event must be pull_request or push, got "${eventName}"`);
+  if (![...PLAIN_EVENTS, ...Object.keys(TEST_RUN_EVENTS)].includes(eventName)) {
+    const known = [...PLAIN_EVENTS, ...Object.keys(TEST_RUN_EVENTS)].join(', ');
+    throw new UsageError(`--event must be one of ${known}, got "${eventName}"`);
   }
+  const testRun = TEST_RUN_EVENTS[eventName];
+  if (values['test-branch'] !== undefined && !testRun) {
+    throw new UsageError(`--test-branch goes with a test-run event (${Object.keys(TEST_RUN_EVENTS).join(', ')})`);
+  }
+  const testBranch = values['test-branch'] ?? testBranchFor(SCENARIOS[scenario]?.batch ?? [SIM_PR]);
   const push = eventName === 'push' && scope === 'pr';
   const githubScenario = values['github-scenario'] ?? 'merged';
   if (push && !GITHUB_SCENARIOS[githubScenario]) {
@@ -158,6 +190,9 @@ export async function main() {
       ...(scope === 'queue' ? { eventName: 'schedule', event: scheduleEvent() } : {}),
       // A deploy gate: the push's commit is the scenario's, and GitHub is the simulator.
       ...(push ? pushRun(sim.url, GITHUB_SCENARIOS[githubScenario]) : {}),
+      // A comment, or one of Trunk's test runs: the event as GitHub delivers it.
+      ...(scope === 'pr' && eventName === 'issue_comment' ? commentRun() : {}),
+      ...(scope === 'pr' && testRun ? testRun(testBranch) : {}),
       onStdout: (chunk) => process.stdout.write(asShown(chunk)),
       onStderr: (chunk) => process.stderr.write(chunk),
     });

@@ -132,7 +132,11 @@ describe('README examples that are whole workflows', () => {
       (match) => parse(match[1] ?? '') as Record<string, unknown>,
     );
     const triggers = blocks.map(({ on }) => (typeof on === 'string' ? [on] : Object.keys((on ?? {}) as object)));
-    expect(triggers).toEqual([['pull_request'], ['push'], ['schedule', 'workflow_dispatch']]);
+    expect(triggers).toEqual([
+      ['pull_request', 'issue_comment', 'workflow_run'],
+      ['push'],
+      ['schedule', 'workflow_dispatch'],
+    ]);
     const deploy = JSON.stringify(blocks[1]);
     expect(deploy).toContain('fail-if-not-ready');
     expect(deploy).toContain('"needs":"gate"');
