@@ -4,6 +4,7 @@
 // dist/index.js as the runner does) and for the test that runs each row of the README's deploy
 // gate table in-process. Pure but for the commits it looks up in the simulator's scenarios.
 import { UsageError } from '../simulator/cli.mjs';
+import { commentRun, draftPrRun, testBranchFor, testPushRun, testRunCompletedRun } from '../simulator/events.mjs';
 import { graphOf } from '../simulator/github-graph.mjs';
 import {
   GITHUB_SCENARIOS,
@@ -11,16 +12,27 @@ import {
   SIM_BASE_SHA,
   SIM_BRANCH,
   SIM_GITHUB_TOKEN,
+  SIM_PR,
   SIM_REPO,
 } from '../simulator/server.mjs';
 
 /** The run's id the runner would set (GITHUB_RUN_ID): not one of any scenario's past runs. */
 export const DEMO_RUN_ID = '9000001';
 
-/** The events the demo runs on: a PR's own, and the deploy gate's. */
-const EVENTS = ['pull_request', 'push', 'workflow_run', 'workflow_dispatch'];
+/**
+ * Trunk's test runs, on its test branch.
+ * @type {Record<string, (branch: string) => import('../simulator/events.mjs').EventRun>}
+ */
+const TEST_RUN_EVENTS = {
+  'draft-pr': draftPrRun,
+  'test-push': testPushRun,
+  'test-run-completed': (branch) => testRunCompletedRun(branch),
+  'test-run-completed-push': (branch) => testRunCompletedRun(branch, { mode: 'push' }),
+};
 /** Those that are about a commit, not a PR: GitHub is asked which PR brought it in. */
 const COMMIT_EVENTS = ['push', 'workflow_run', 'workflow_dispatch'];
+/** The events the demo runs on: a PR's own, Trunk's test runs, and the deploy gate's. */
+const EVENTS = ['pull_request', 'issue_comment', ...Object.keys(TEST_RUN_EVENTS), ...COMMIT_EVENTS];
 
 /** The demo's options, as node:util's parseArgs takes them. */
 export const DEMO_OPTIONS = /** @type {const} */ ({
@@ -32,6 +44,7 @@ export const DEMO_OPTIONS = /** @type {const} */ ({
   'max-failure-rate': { type: 'string' },
   'max-time-in-queue-minutes': { type: 'string' },
   event: { type: 'string' },
+  'test-branch': { type: 'string' },
   'github-scenario': { type: 'string' },
   before: { type: 'string' },
   'base-sha': { type: 'string' },
@@ -50,7 +63,8 @@ export const DEMO_OPTIONS = /** @type {const} */ ({
  * @typedef {object} DemoValues  the parsed command line
  * @property {string} [scenario] @property {string} api @property {string} [scope]
  * @property {string} [stall-minutes] @property {string} [window] @property {string} [max-failure-rate]
- * @property {string} [max-time-in-queue-minutes] @property {string} [event] @property {string} [github-scenario]
+ * @property {string} [max-time-in-queue-minutes] @property {string} [event] @property {string} [test-branch]
+ * @property {string} [github-scenario]
  * @property {string} [before] @property {string} [base-sha] @property {string} [wait-for]
  * @property {string} wait-timeout-seconds @property {string} poll-interval-seconds
  * @property {boolean} fail-if-not-ready @property {string} settle-seconds
@@ -67,7 +81,12 @@ export function demoPlan(values) {
   const windowed = values.window !== undefined;
   const gitHubNamed = values['github-scenario'] !== undefined || values['base-sha'] !== undefined;
   const eventName = values.event ?? (gitHubNamed ? 'push' : 'pull_request');
-  if (!EVENTS.includes(eventName)) throw new UsageError(`--event must be ${EVENTS.join(', ')}, got "${eventName}"`);
+  if (!EVENTS.includes(eventName)) {
+    throw new UsageError(`--event must be one of ${EVENTS.join(', ')}, got "${eventName}"`);
+  }
+  if (values['test-branch'] !== undefined && !TEST_RUN_EVENTS[eventName]) {
+    throw new UsageError(`--test-branch goes with a test-run event (${Object.keys(TEST_RUN_EVENTS).join(', ')})`);
+  }
   const scope = values.scope ?? (windowed ? 'queue' : 'pr');
   if (!['pr', 'queue'].includes(scope)) throw new UsageError(`--scope must be pr or queue, got "${scope}"`);
   const commitRun = COMMIT_EVENTS.includes(eventName) && scope === 'pr';
@@ -117,6 +136,12 @@ export function demoRun(values, plan, sim) {
   };
   // A report on the queue runs on a schedule, whose event names no PR.
   if (scope === 'queue') return { inputs, eventName: 'schedule', event: scheduleEvent(), env: {} };
+  // A comment, or one of Trunk's test runs: the event as GitHub delivers it.
+  if (plan.eventName === 'issue_comment') return { inputs, ...commentRun() };
+  const testRun = TEST_RUN_EVENTS[plan.eventName];
+  if (testRun) {
+    return { inputs, ...testRun(values['test-branch'] ?? testBranchFor(SCENARIOS[scenario]?.batch ?? [SIM_PR])) };
+  }
   if (!github) return { inputs, env: {} };
   return { inputs, ...commitEvent(plan.eventName, github, values.before, sim.url) };
 }

@@ -32,13 +32,22 @@ Options:
                                 and busy-week scenarios)
   --max-failure-rate P          the action's max-failure-rate, with --window
   --max-time-in-queue-minutes M the action's max-time-in-queue-minutes, with --window
-  --event NAME                  the event the step runs on: pull_request (the default), or a
-                                deploy gate's: push (the default with --github-scenario), a push
-                                to main whose event names no PR, so the action asks the
-                                simulated GitHub which PR brought each commit in;
-                                workflow_run, CI's run on main completing; workflow_dispatch,
-                                a run by hand on main (Trunk's scenario is then merged unless
-                                --scenario names another)
+  --event NAME                  the event the step runs on: pull_request (the default);
+                                issue_comment, a member commenting /trunk merge on the PR;
+                                Trunk's own test runs, on its test branch (a batch's with
+                                --scenario batch or batch-left): draft-pr, the draft PR Trunk
+                                opens from it (draft-PR mode); test-push, Trunk's push to it
+                                (push mode); test-run-completed and test-run-completed-push,
+                                the CI workflow's run on it completing (workflow_run), in either
+                                mode. Or a deploy gate's: push (the default with
+                                --github-scenario), a push to main whose event names no PR, so
+                                the action asks the simulated GitHub which PR brought each
+                                commit in; workflow_run, CI's run on main completing;
+                                workflow_dispatch, a run by hand on main (Trunk's scenario is
+                                then merged unless --scenario names another)
+  --test-branch NAME            with a test-run event, the branch instead of Trunk's own name
+                                for the scenario's PRs (trunk-merge/pr-1842-1843/<id>): try
+                                trunk-merge/docs-preview, which names no PR
   --github-scenario NAME        for a deploy gate, what the simulated GitHub answers (default:
                                 merged; try direct-push, direct-inside-push, held-direct,
                                 promotion-pr, other-queue, rebase-101, sixty-prs, force-push;

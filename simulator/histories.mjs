@@ -32,6 +32,25 @@ export const HISTORIES = {
     description: '15 days of a busy, healthy queue (seed 3): about 2,000 trips every 7 days, PRs from #10000',
     make: () => generateHistory({ seed: 3, firstNumber: 10_000, tripsPerDay: 2000 / 7 }),
   },
+  batch: {
+    description: "#1843, tested in one batch with the scenario's #1842 for the last 12 min (its queue entry agrees)",
+    make: () => [stillTesting(1843, 12, BATCH_MATE)],
+  },
+  'batch-left': {
+    description: '#1843, tested with #1842 until alice cancelled it from the queue 3 min ago',
+    make: () => [
+      historyPr(
+        1843,
+        [
+          ['notReady', 40],
+          ['pending', 35],
+          ['testing', 12],
+          ['cancelled', 3, 'USER_REQUESTED', { actor: { gitHubLogin: 'alice' } }],
+        ],
+        BATCH_MATE,
+      ),
+    ],
+  },
   recent: {
     description:
       'The last hour and a half: #1836 and #1838 merged by Trunk, #1837 merged by hand, #1839 failed (ci/test) and merged on its second trip, #1841 testing',
@@ -55,6 +74,9 @@ export const HISTORIES = {
     ],
   },
 };
+
+/** The PR a batch tests beside the scenario's, as its queue entry (scenarios.mjs) has it. */
+const BATCH_MATE = { title: 'Fix the flaky upload test', author: 'dev2', sha: (1843).toString(16).padStart(40, '0') };
 
 /** @type {Map<string, import('./trunk-history.mjs').HistoryIndex>} */
 const made = new Map();

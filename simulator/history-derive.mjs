@@ -109,5 +109,6 @@ export const tripsOf = (transitions) => derive(transitions).trips;
 
 /** Whether the entry reached merged, failed or cancelled within [fromMs, toMs]. @param {Transition[]} transitions @param {number} fromMs @param {number} toMs */
 export function concludedWithin(transitions, fromMs, toMs) {
-  return transitions.some((t) => FINAL.has(t.state) && at(t) >= fromMs && at(t) <= toMs);
+  // Each conclusion ends a trip, whose end is already parsed: a day's slice asks this of every PR.
+  return tripsOf(transitions).some((trip) => trip.endMs >= fromMs && trip.endMs <= toMs);
 }

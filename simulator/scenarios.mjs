@@ -34,6 +34,8 @@
  * @property {number} [awaitingAdmission]  how many of the last `others` v2's order lists as awaiting admission
  * @property {import('./trunk-history.mjs').HistoryPr[] | string} [history]  the PRs Trunk remembers
  *   besides this one (trunk-history.mjs's builders), or the name of a history (histories.mjs)
+ * @property {number[]} [batch]  the PRs one test run tests together, the scenario's among them, in
+ *   the order its branch names them (`trunk-merge/pr-1842-1843/…`): the demo's test-run events use it
  * @property {boolean} [noMetrics]  v2's metrics route answers 404 NOT_FOUND, as a Trunk from before
  *   it does (v1's getMergeQueueMetrics still answers)
  */
@@ -437,6 +439,34 @@ export const SCENARIOS = {
       },
       estimate: { status: 'unavailable', reason: '<b>too little</b>\nhistory [x](javascript:alert(1))' },
     },
+  },
+  batch: {
+    description:
+      "#1842 and #1843 tested together in one batch (trunk-merge/pr-1842-1843/…), both testing: the batch is ready (for the demo's test-run events)",
+    pr: prBody(),
+    queue: queueBody({ batch: true, batchingMinSize: 2 }),
+    others: [
+      entry(1840, 'testing', { prTitle: 'Add new feature', prAuthor: 'bob' }),
+      entry(1843, 'testing', {
+        prTitle: 'Fix the flaky upload test',
+        prAuthor: 'dev2',
+        stateChangedAt: minutesAgo(12),
+      }),
+      entry(1845, 'pending'),
+    ],
+    position: 2,
+    batch: [1842, 1843],
+    history: 'batch',
+  },
+  'batch-left': {
+    description:
+      '#1842 and #1843 tested in one batch, and #1843 was cancelled from the queue 3 min ago: it left the queue, the one answer that fails a test run (with --fail-if-not-ready)',
+    pr: prBody(),
+    queue: queueBody({ batch: true, batchingMinSize: 2 }),
+    others: [entry(1840, 'testing', { prTitle: 'Add new feature', prAuthor: 'bob' }), entry(1845, 'pending')],
+    position: 2,
+    batch: [1842, 1843],
+    history: 'batch-left',
   },
   week: {
     description:

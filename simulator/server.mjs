@@ -180,7 +180,16 @@ export async function startSimulator(options = {}) {
   };
   const server = options.tls ? https.createServer(options.tls, listener) : http.createServer(listener);
   let connections = 0;
-  server.on('connection', () => connections++);
+  // Every socket, so that close() ends them all: closeAllConnections() misses a socket the server
+  // no longer tracks (one that answered a status with its body cut, say), and the client's end of
+  // it would keep a test worker alive after its tests.
+  /** @type {Set<import('node:net').Socket>} */
+  const sockets = new Set();
+  server.on('connection', (socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise((resolve, reject) => {
     server.once('error', reject); // a port in use, say: an error to catch, not a crash
     server.listen(options.port ?? 0, '127.0.0.1', () => {
@@ -228,8 +237,9 @@ export async function startSimulator(options = {}) {
     setHistory: (history) => world.setHistory(history),
     close: () =>
       new Promise((resolve) => {
-        server.closeAllConnections();
         server.close(() => resolve(undefined));
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
       }),
   };
 }

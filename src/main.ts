@@ -25,6 +25,8 @@ import type { RunView } from './runs/view.js';
 import { asComment } from './render/comment.js';
 import { prSlack } from './render/slack-reports.js';
 import { runUrl } from './runner/locations.js';
+import { reportOnTestRun, unnamedTestRun, type TestRun } from './runs/test-run.js';
+import { notFailingTestRun } from './core/words/test-run.js';
 
 /** How long the runner's own I/O waits for the first request to go out before it loads anyway. */
 const PRELOAD_FALLBACK_MS = 150;
@@ -61,15 +63,16 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   if (event.problem) log.warning(`${event.problem}; the event's defaults are not available.`);
   let inputs: Inputs | QueueInputs | undefined;
   let observation: Observation | undefined;
-  // A report on the queue itself, or the verdict on a commit: no one PR to observe.
-  let queued: QueueRun | CommitRun | undefined;
+  // A report on the queue itself, the verdict on a commit, or one of Trunk's test runs: no one PR to observe.
+  let queued: QueueRun | CommitRun | TestRun | undefined;
   const failures: string[] = [];
   const tools = { log, clock: io.clock, random: io.random, cancel };
   let repo = '';
   try {
     const read = readInputs((name) => io.getInput(name), io.env, event, redactor);
     repo = `${read.owner}/${read.name}`;
-    if (read.scope !== 'commit') inputs = read;
+    if (read.scope === 'test-branch') queued = unnamedTestRun(read.testBranch);
+    else if (read.scope !== 'commit') inputs = read;
     else {
       const found = await findCommitPr(read, tools);
       if ('scope' in found) inputs = found;
@@ -79,11 +82,6 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     failures.push(failureOf(error, log));
   }
   if (inputs) {
-    if (event.mergeQueuePr !== undefined) {
-      log.info(
-        `This run is one of the merge queue's test runs, for PR #${event.mergeQueuePr} (its trunk-merge/ branch).`,
-      );
-    }
     log.debug(
       `Asking ${inputs.apiUrl} about ${inputs.scope === 'pr' ? `PR #${inputs.pr}` : 'the queue'} of ${inputs.owner}/${inputs.name} on ${inputs.repoHost}, queue branch ${inputs.targetBranch}.`,
     );
@@ -98,6 +96,8 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     const fallback = setTimeout(preload, PRELOAD_FALLBACK_MS).unref();
     if (inputs.scope === 'queue') {
       queued = await reportOnQueue(inputs, tools);
+    } else if (inputs.mergeQueueRun) {
+      queued = await reportOnTestRun(inputs, event.mergeQueue?.branch, tools);
     } else {
       observation = await observe({
         source: sourceFor(inputs, { log, clock: io.clock, random: io.random }),
@@ -138,11 +138,15 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     for (const line of report.warnings) log.warning(line);
     for (const line of report.notices) log.notice(line);
   }
+  // One of Trunk's own test runs is never turned red by this step but for a PR that left the queue,
+  // the one failure its report keeps: anything else that failed (the inputs, say) is a warning.
+  const testRun = event.mergeQueue !== undefined && !queueScope(io);
+  const warned = testRun ? demote(failures, report?.failures ?? [], log) : [];
 
   const prInputs = inputs?.scope === 'pr' ? inputs : undefined;
   const facts: RunFacts = {
     pr: prInputs?.pr,
-    mergeQueueRun: prInputs?.mergeQueueRun ?? event.mergeQueuePr !== undefined,
+    mergeQueueRun: prInputs?.mergeQueueRun ?? event.mergeQueue !== undefined,
     foundBy: prInputs?.foundBy,
     commitSha: prInputs?.commitSha,
   };
@@ -157,13 +161,18 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   for (const line of omitted) log.info(line);
   // The report as text for other tools, with the failures known so far: the credentials are cut
   // out of the text from outside in them as they are rendered, and of nothing else.
-  const soFar = failures.length > 0 ? failures.join(' Also: ') : undefined;
+  const shown = [...failures, ...warned];
+  const soFar = shown.length > 0 ? shown.join(' Also: ') : undefined;
   // Slack is short: fail-if-not-ready's line says the verdict the message leads with, so only the
   // other failures are said.
   const verdictsOwn = new Set(report?.failures ?? []);
-  const others = failures.filter((failure) => !verdictsOwn.has(failure));
+  const others = shown.filter((failure) => !verdictsOwn.has(failure));
   const texts = {
-    markdown: withRedaction(redactor.text, () => asComment(() => view.summary(serverUrl, soFar)), undefined),
+    markdown: withRedaction(
+      redactor.text,
+      () => asComment(() => view.summary(serverUrl, soFar), { nowMs, runUrl: runUrl(io.env) }),
+      undefined,
+    ),
     'slack-text': view.slack({
       redact: redactor.text,
       serverUrl,
@@ -174,17 +183,23 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     }),
   };
   try {
-    const written = { ...redactOutputs(withoutVerdict(outputs), redactor.text), ...texts };
+    // A run that could not look says so in ready; one of Trunk's test runs keeps what rule 2 says
+    // (a test branch naming no PR passes with ready empty, so that it never turns the run red).
+    const decided = event.mergeQueue === undefined ? withoutVerdict(outputs) : outputs;
+    const written = { ...redactOutputs(decided, redactor.text), ...texts };
     for (const [name, value] of Object.entries(written)) io.setOutput(name, value);
     await io.settle();
   } catch (error) {
-    failures.push(`The step's outputs could not be written: ${messageOf(error)}`);
+    const failure = `The step's outputs could not be written: ${messageOf(error)}`;
+    if (testRun) log.warning(notFailingTestRun(failure));
+    else failures.push(failure);
   }
 
   // A run whose inputs failed still says so in the summary, unless it was asked for none.
   const wantSummary = inputs ? inputs.summary : summaryWanted((name) => io.getInput(name));
   if (wantSummary && io.env.GITHUB_STEP_SUMMARY) {
-    const failure = failures.length > 0 ? failures.join(' Also: ') : undefined;
+    const said = [...failures, ...warned];
+    const failure = said.length > 0 ? said.join(' Also: ') : undefined;
     const html = withRedaction(redactor.text, () => view.summary(serverUrl, failure), undefined);
     try {
       await io.writeSummary(html);
@@ -195,6 +210,19 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     log.debug('GITHUB_STEP_SUMMARY is not set (not on a runner); no job summary written.');
   }
   return failures;
+}
+
+/** Whether the run reports on the queue itself (its input, as given: the inputs may have failed). */
+function queueScope(io: RunnerIO): boolean {
+  return io.getInput('scope').trim().toLowerCase() === 'queue';
+}
+
+/** Takes every failure but `kept` out of `failures`, and says each as a warning; answers with them. */
+function demote(failures: string[], kept: readonly string[], log: Log): string[] {
+  const demoted = failures.filter((failure) => !kept.includes(failure));
+  for (const failure of demoted) log.warning(notFailingTestRun(failure));
+  failures.splice(0, failures.length, ...failures.filter((failure) => kept.includes(failure)));
+  return demoted;
 }
 
 function failureOf(error: unknown, log: Log): string {

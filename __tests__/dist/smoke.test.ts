@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAction, type RunResult } from '../../simulator/runner.mjs';
 import { SIM_MERGE_SHA } from '../../simulator/server.mjs';
+import { testBranchFor, testPushRun } from '../../simulator/events.mjs';
 import { OUTPUT_NAMES, STORY_OUTPUTS } from '../../src/render/outputs.js';
 import { useSimulator } from '../helpers/simulator.js';
 
@@ -34,6 +35,16 @@ describe('the bundle', () => {
       const script = join(copy, 'index.js');
       const pr = await runAction({ script, inputs: { 'api-key': sim.apiKey, 'api-url': sim.url } });
       expect([pr.code, pr.outputs.state]).toEqual([0, 'testing']);
+      // Nor does a push to one of Trunk's test branches: it is a test run, never a commit to look up.
+      sim.useScenario('batch');
+      const testRun = testPushRun(testBranchFor([1842, 1843]));
+      const tested = await runAction({
+        script,
+        ...testRun,
+        inputs: { 'api-key': sim.apiKey, 'api-url': sim.url, 'github-token': sim.githubToken },
+        env: { ...testRun.env, GITHUB_API_URL: sim.url },
+      });
+      expect([tested.code, tested.outputs['batch-prs'], tested.outputs.ready]).toEqual([0, '1842,1843', 'true']);
       // The same push passes with the whole dist (dist/push.test.ts); here GitHub's client is missing.
       sim.useScenario('merged');
       const push = await runAction({

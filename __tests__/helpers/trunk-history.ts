@@ -71,6 +71,19 @@ export async function v1Post<T = Json>(base: string, endpoint: string, body: unk
 
 export const REPO = { host: 'github.com', owner: 'octo-org', name: 'octo-repo' };
 
+/**
+ * v1's metrics with the simulator's token (or this one), the body read: a body left unread keeps
+ * its connection, and a test worker, alive after the simulator closes.
+ */
+export async function v1Metrics(
+  base: string,
+  query = `repo=${REPO.owner}/${REPO.name}&repoHost=${REPO.host}`,
+  token = SIM_TOKEN,
+): Promise<Omit<Answer<never>, 'body'>> {
+  const response = await fetch(`${base}/v1/getMergeQueueMetrics?${query}`, { headers: { 'x-api-token': token } });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
 export interface Trip {
   startMs?: number;
   endMs: number;

@@ -132,11 +132,9 @@ describe('README examples that are whole workflows', () => {
       (match) => parse(match[1] ?? '') as Record<string, unknown>,
     );
     const triggers = blocks.map(({ on }) => (typeof on === 'string' ? [on] : Object.keys((on ?? {}) as object)));
-    // Use 2's workflow, then its variant that deploys after CI (a fragment: its trigger and run name).
     expect(triggers).toEqual([
-      ['pull_request'],
+      ['pull_request', 'issue_comment', 'workflow_run'],
       ['push', 'workflow_dispatch'],
-      ['workflow_run'],
       ['schedule', 'workflow_dispatch'],
     ]);
     const deploy = JSON.stringify(blocks[1]);
@@ -148,10 +146,9 @@ describe('README examples that are whole workflows', () => {
     expect(deploy).toContain('"concurrency":');
     expect(deploy).toContain('"timeout-minutes":');
     expect(deploy).toContain('"base-sha":"${{ inputs.base-sha }}"');
-    expect(JSON.stringify(blocks[2])).toContain(
-      '"run-name":"Deploy ${{ github.event.workflow_run.head_sha || github.sha }}"',
-    );
-    expect(JSON.stringify(blocks[3])).toContain('"scope":"queue"');
+    // Its variant that deploys after CI names, in the run's name, the commit the next run reads.
+    expect(top).toContain('`run-name: Deploy ${{ github.event.workflow_run.head_sha || github.sha }}`');
+    expect(JSON.stringify(blocks[2])).toContain('"scope":"queue"');
   });
 
   it("the README is for users: at most 450 lines, and the contributors' guide linked once", () => {

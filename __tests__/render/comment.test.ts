@@ -73,3 +73,28 @@ describe('within a comment’s limit', () => {
     expect(comment.endsWith('</p>\n')).toBe(true);
   });
 });
+
+describe('when it was true, and which run wrote it', () => {
+  const NOW = Date.parse('2026-03-02T14:02:41Z');
+  const RUN = 'https://github.com/octo-org/octo-repo/actions/runs/4242';
+  const report = '<h2>✅ Ready: PR #1842 is being tested for 12 min</h2>\n<p>changed 12 min ago</p>\n';
+
+  it('says so under the heading, with the date, linking to the run: its relative times count from then', () => {
+    expect(asComment(() => report, { nowMs: NOW, runUrl: RUN })).toBe(
+      '<h2>✅ Ready: PR <code>#1842</code> is being tested for 12 min</h2>\n' +
+        `<p><sub>As of 2026-03-02 14:02 UTC, by <a href="${RUN}">this run</a>: every “ago” and “in …” in it counts from then.</sub></p>\n` +
+        '<p>changed 12 min ago</p>\n',
+    );
+  });
+
+  it('without a run to link (outside a runner), the time alone; without a heading, first', () => {
+    expect(asComment(() => '<p>x</p>\n', { nowMs: NOW })).toBe(
+      '<p><sub>As of 2026-03-02 14:02 UTC: every “ago” and “in …” in it counts from then.</sub></p>\n<p>x</p>\n',
+    );
+  });
+
+  it('survives a report cut to fit', () => {
+    const long = `<h2>Ready</h2>\n<table>${'<tr><td>a long cell of text</td></tr>'.repeat(4000)}</table>\n`;
+    expect(asComment(() => long, { nowMs: NOW, runUrl: RUN })).toContain('As of 2026-03-02 14:02 UTC, by');
+  });
+});

@@ -161,14 +161,16 @@ describe('redactOutputs', () => {
   it("redacts every output that carries text from outside, and none of the action's own", () => {
     const { outputs } = toOutputs(
       status(),
-      { pr: 1842, mergeQueueRun: true },
+      { pr: 1842, mergeQueueRun: true, batchPrs: [1842, 1843] },
       { waitFor: ['merged'], waitedSeconds: 12, timedOut: false, ended: 'merged', polls: 3 },
     );
     const written = redactOutputs(outputs, () => '***');
     const own = OUTPUT_NAMES.filter((name) => written[name] !== '***');
+    expect(outputs['batch-prs']).toBe('1842,1843');
     expect(own).toEqual([
       'pr',
       'merge-queue-run',
+      'batch-prs',
       'submitted',
       'ready',
       'does-base-branch-match',

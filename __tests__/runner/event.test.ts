@@ -8,6 +8,8 @@ import { eventFacts, readEvent } from '../../src/runner/event.js';
 
 const repository = { default_branch: 'trunk' };
 const pullRequest = { number: 12, base: { ref: 'main' }, head: { sha: 'abc123', ref: 'feature' } };
+/** The PRs a test branch names; undefined when the run is on none. */
+const tested = (facts: { mergeQueue?: { prs: number[] } }) => facts.mergeQueue?.prs;
 
 describe('eventFacts', () => {
   it.each(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment'])(
@@ -18,7 +20,7 @@ describe('eventFacts', () => {
         baseRef: 'main',
         defaultBranch: 'trunk',
         headSha: 'abc123',
-        mergeQueuePr: undefined,
+        mergeQueue: undefined,
       });
     },
   );
@@ -40,35 +42,47 @@ describe('eventFacts', () => {
     const head = { ref: 'trunk-merge/pr-1842/3f0c1b9e', sha: 'x', repo: { full_name: 'octo-org/octo-repo' } };
     const draft = { ...pullRequest, number: 9001, head };
     const own = { ...repository, full_name: 'octo-org/octo-repo' };
-    expect(eventFacts('pull_request', { pull_request: draft, repository: own }).mergeQueuePr).toBe(1842);
+    expect(eventFacts('pull_request', { pull_request: draft, repository: own }).mergeQueue).toEqual({
+      branch: 'trunk-merge/pr-1842/3f0c1b9e',
+      prs: [1842],
+    });
     // A deleted fork's PR has no head repository: it is no test run either.
     const orphan = { ...draft, head: { ...head, repo: null } };
-    expect(eventFacts('pull_request_target', { pull_request: orphan, repository: own }).mergeQueuePr).toBeUndefined();
-    expect(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-77/abc').mergeQueuePr).toBe(77);
-    expect(eventFacts('push', {}, 'refs/heads/trunk-temp/pr-77/abc').mergeQueuePr).toBeUndefined();
-    expect(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-77').mergeQueuePr).toBeUndefined();
-    expect(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-0/abc').mergeQueuePr).toBeUndefined();
-    expect(
-      eventFacts('pull_request', { pull_request: pullRequest }, 'refs/pull/12/merge').mergeQueuePr,
-    ).toBeUndefined();
+    expect(eventFacts('pull_request_target', { pull_request: orphan, repository: own }).mergeQueue).toBeUndefined();
+    expect(tested(eventFacts('push', {}, 'refs/heads/trunk-merge/pr-77/abc'))).toEqual([77]);
+    expect(eventFacts('push', {}, 'refs/heads/trunk-temp/pr-77/abc').mergeQueue).toBeUndefined();
+    expect(eventFacts('push', {}, 'refs/heads/main').mergeQueue).toBeUndefined();
+    expect(eventFacts('pull_request', { pull_request: pullRequest }, 'refs/pull/12/merge').mergeQueue).toBeUndefined();
   });
 
-  it('a PR from a fork is never a test run, whatever its branch is called', () => {
-    const head = { ref: 'trunk-merge/pr-1842/x', sha: 'x', repo: { full_name: 'mallory/octo-repo' } };
-    const fork = {
-      pull_request: { ...pullRequest, number: 77, head },
-      repository: { full_name: 'octo-org/octo-repo' },
-    };
-    expect(eventFacts('pull_request_target', fork).mergeQueuePr).toBeUndefined();
-    const own = {
-      ...fork,
-      pull_request: { ...fork.pull_request, head: { ...head, repo: { full_name: 'Octo-Org/octo-repo' } } },
-    };
-    expect(eventFacts('pull_request', own).mergeQueuePr).toBe(1842);
+  it.each<[string, number[]]>([
+    ['trunk-merge/pr-1842-1843/abc123', [1842, 1843]],
+    ['trunk-merge/pr-1-2/abc123', [1, 2]],
+    ['trunk-merge/pr-1843-1842-1850/x/y', [1843, 1842, 1850]],
+    ['trunk-merge/pr-5-5/x', [5]],
+    ['trunk-merge/pr-0042/x', [42]],
+    ['trunk-merge/pr-4294967295/x', [4294967295]],
+  ])("a batch's branch %s names its PRs in its order, each once", (branch, prs) => {
+    expect(eventFacts('push', {}, `refs/heads/${branch}`).mergeQueue).toEqual({ branch, prs });
+  });
+
+  it.each([
+    'trunk-merge/pr-77',
+    'trunk-merge/pr-77/',
+    'trunk-merge/pr-0/abc',
+    'trunk-merge/pr-1-0/abc',
+    'trunk-merge/pr-1-4294967296/abc',
+    'trunk-merge/pr-1--2/abc',
+    'trunk-merge/pr-1-/abc',
+    'trunk-merge/pr-x/abc',
+    'trunk-merge/docs-preview',
+    'trunk-merge/',
+  ])('%s is a test branch that names no PR the way Trunk writes it', (branch) => {
+    expect(eventFacts('push', {}, `refs/heads/${branch}`).mergeQueue).toEqual({ branch, prs: [] });
   });
 
   it('only a push names its branch in GITHUB_REF for this', () => {
-    expect(eventFacts('workflow_dispatch', {}, 'refs/heads/trunk-merge/pr-77/abc').mergeQueuePr).toBeUndefined();
+    expect(eventFacts('workflow_dispatch', {}, 'refs/heads/trunk-merge/pr-77/abc').mergeQueue).toBeUndefined();
   });
 
   it('takes no PR from a push and tolerates odd payloads', () => {
@@ -119,12 +133,12 @@ describe('readEvent', () => {
       GITHUB_EVENT_NAME: 'push',
       GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x',
     });
-    expect([facts.problem !== undefined, facts.mergeQueuePr]).toEqual([true, 5]);
+    expect([facts.problem !== undefined, facts.mergeQueue?.prs]).toEqual([true, [5]]);
   });
 
   it('has no problem without an event file (a local run), and keeps the pushed ref', () => {
     const facts = readEvent({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x' });
-    expect([facts.problem, facts.mergeQueuePr]).toEqual([undefined, 5]);
+    expect([facts.problem, facts.mergeQueue?.prs]).toEqual([undefined, [5]]);
   });
 });
 
@@ -161,12 +175,14 @@ describe('eventFacts: the commit each event carries, and its PR list (rules 4 an
   it("a workflow_run or check_suite on Trunk's test branch is a merge-queue run; a fork's is not", () => {
     const repository = { full_name: 'o/r' };
     const run = (head: string) => ({
-      workflow_run: { head_branch: 'trunk-merge/pr-1842/x', head_repository: { full_name: head } },
+      workflow_run: { head_branch: 'trunk-merge/pr-1842-1843/x', head_repository: { full_name: head } },
       repository,
     });
-    expect(eventFacts('workflow_run', run('o/r')).mergeQueuePr).toBe(1842);
-    expect(eventFacts('workflow_run', run('fork/r')).mergeQueuePr).toBeUndefined();
-    expect(eventFacts('check_suite', { check_suite: { head_branch: 'trunk-merge/pr-7/y' } }).mergeQueuePr).toBe(7);
+    expect(tested(eventFacts('workflow_run', run('o/r')))).toEqual([1842, 1843]);
+    expect(eventFacts('workflow_run', run('fork/r')).mergeQueue).toBeUndefined();
+    expect(tested(eventFacts('check_suite', { check_suite: { head_branch: 'trunk-merge/pr-7/y' } }))).toEqual([7]);
+    const checkRun = { check_run: { check_suite: { head_branch: 'trunk-merge/pr-8-9/y' } } };
+    expect(tested(eventFacts('check_run', checkRun))).toEqual([8, 9]);
   });
 
   it.each([0, 1842.5, '1842', 4294967296, 2 ** 53 + 1, 2 ** 64 + 1])(

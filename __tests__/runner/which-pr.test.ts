@@ -9,6 +9,7 @@ import {
   whichPr,
   type CommitLookup,
   type PrTarget,
+  type UnnamedTestRun,
 } from '../../src/runner/which-pr.js';
 import type { CommitPr } from '../../src/core/model.js';
 
@@ -18,9 +19,16 @@ const prEvent: EventFacts = {
   headSha: 'abc',
   defaultBranch: 'develop',
 };
-const draft: EventFacts = { ...prEvent, prNumber: 9001, baseRef: 'main', headSha: 'draft-sha', mergeQueuePr: 1842 };
-const push: EventFacts = { defaultBranch: 'develop', mergeQueuePr: 1842 };
-const target = (found: PrTarget | CommitLookup): PrTarget => {
+const tests = (...prs: number[]) => ({ branch: `trunk-merge/pr-${prs.join('-')}/abc`, prs });
+const draft: EventFacts = {
+  ...prEvent,
+  prNumber: 9001,
+  baseRef: 'main',
+  headSha: 'draft-sha',
+  mergeQueue: tests(1842),
+};
+const push: EventFacts = { defaultBranch: 'develop', mergeQueue: tests(1842), commitSha: 'c'.repeat(40) };
+const target = (found: PrTarget | CommitLookup | UnnamedTestRun): PrTarget => {
   if (!('pr' in found)) throw new Error('expected a PR, got a commit to look up');
   return found;
 };
@@ -58,19 +66,65 @@ describe('whichPr', () => {
       pr: 1842,
       foundBy: 'merge-queue-run',
       mergeQueueRun: true,
+      batchPrs: [1842],
       targetBranch: 'main',
       eventHeadSha: undefined,
     });
   });
 
-  it('2. a test run by a push: the PR under test and the default branch', () => {
+  it('2. a test run by a push: the PR under test and the default branch, never a commit run', () => {
     expect(whichPr(undefined, '', push)).toEqual({
       pr: 1842,
       foundBy: 'merge-queue-run',
       mergeQueueRun: true,
+      batchPrs: [1842],
       targetBranch: 'develop',
       eventHeadSha: undefined,
     });
+  });
+
+  it('2. a batch: every PR its branch names, in order, the first as pr; never the draft PR', () => {
+    expect(whichPr(undefined, '', { ...draft, mergeQueue: tests(1843, 1842) })).toEqual({
+      pr: 1843,
+      foundBy: 'merge-queue-run',
+      mergeQueueRun: true,
+      batchPrs: [1843, 1842],
+      targetBranch: 'main',
+      eventHeadSha: undefined,
+    });
+    expect(target(whichPr(undefined, '', { ...push, mergeQueue: tests(1, 2) }))).toMatchObject({
+      pr: 1,
+      batchPrs: [1, 2],
+      targetBranch: 'develop',
+    });
+  });
+
+  it('2. a workflow_run on a test branch in draft-PR mode: the base of the draft PR it lists', () => {
+    const run: EventFacts = {
+      defaultBranch: 'develop',
+      mergeQueue: tests(1842, 1843),
+      runPrs: [{ number: 9001, baseRef: 'release/2.x', headSha: 'draft-sha' }],
+      runPrsFrom: 'workflow-run',
+      commitSha: 'c'.repeat(40),
+    };
+    expect(whichPr(undefined, '', run)).toMatchObject({
+      pr: 1842,
+      batchPrs: [1842, 1843],
+      targetBranch: 'release/2.x',
+    });
+    // Push mode: the run lists no PR, so the repository's default branch.
+    expect(whichPr(undefined, '', { ...run, runPrs: [] })).toMatchObject({ targetBranch: 'develop' });
+  });
+
+  it('2. a test branch that names no PR: nothing to ask, with no commit lookup, whatever sha says', () => {
+    const unnamed: EventFacts = { ...push, mergeQueue: { branch: 'trunk-merge/docs', prs: [] } };
+    expect(whichPr(undefined, '', unnamed)).toEqual({ testBranch: 'trunk-merge/docs' });
+    expect(whichPr(undefined, 'main', unnamed, 'd'.repeat(40))).toEqual({ testBranch: 'trunk-merge/docs' });
+    expect(whichPr(undefined, '', { ...draft, mergeQueue: unnamed.mergeQueue })).toEqual({
+      testBranch: 'trunk-merge/docs',
+    });
+    // The pr input is asked about, as anywhere: still a test run.
+    expect(whichPr(7, '', unnamed)).toMatchObject({ pr: 7, foundBy: 'input', mergeQueueRun: true });
   });
 
   it('2. a test run is still one when pr names another PR', () => {
@@ -140,7 +194,7 @@ describe('whichPr, rules 4 and 5: a run with no PR of its own', () => {
     ],
     [
       "4. a run on Trunk's test branch: rule 2, whatever it lists",
-      { ...run([{ number: 9 }]), mergeQueuePr: 1842 },
+      { ...run([{ number: 9 }]), mergeQueue: tests(1842) },
       { pr: 1842, foundBy: 'merge-queue-run', mergeQueueRun: true },
     ],
     [

@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { SIM_API_KEY, SIM_QUEUE_ID, SIM_TOKEN, startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { SIM_API_KEY, SIM_QUEUE_ID, startSimulator, type Simulator } from '../../simulator/server.mjs';
 import { minutesAgo } from '../../simulator/scenarios.mjs';
 import { useSimulator } from '../helpers/simulator.js';
-import { REPO, v1Post, v2Get } from '../helpers/trunk-history.js';
+import { REPO, v1Metrics, v1Post, v2Get } from '../helpers/trunk-history.js';
 
 const HOUR = 3_600_000;
 const NOW = Date.parse(minutesAgo(0));
@@ -17,10 +17,6 @@ beforeEach(() => sim.useScenario('week'));
 
 const queue = `/v2/merge-queues/${SIM_QUEUE_ID}`;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const v1Metrics = (base: string) =>
-  fetch(`${base}/v1/getMergeQueueMetrics?repo=${REPO.owner}/${REPO.name}&repoHost=${REPO.host}`, {
-    headers: { 'x-api-token': SIM_TOKEN },
-  });
 
 describe("the organization's limits", () => {
   let limited: Simulator;
@@ -54,7 +50,7 @@ describe("the organization's limits", () => {
     for (let i = 0; i < 3; i++) expect((await v2Get(limited.url, `${queue}/metrics`)).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await v1Metrics(limited.url)).status).toBe(200);
     const v1 = await v1Metrics(limited.url);
-    expect([v1.status, await v1.text()]).toEqual([429, '']);
+    expect([v1.status, v1.text]).toEqual([429, '']);
     expect((await v2Get(limited.url, `${queue}/metrics`)).status).toBe(429);
     expect((await v2Get(limited.url, `${queue}/pull-requests`)).status).toBe(200);
     expect([limited.throttled('v1'), limited.throttled('v2')]).toEqual([1, 1]);

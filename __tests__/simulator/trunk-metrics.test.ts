@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { SIM_API_KEY, SIM_QUEUE_ID, SIM_TOKEN, startSimulator } from '../../simulator/server.mjs';
 import { minutesAgo } from '../../simulator/scenarios.mjs';
 import { useSimulator } from '../helpers/simulator.js';
-import { allPages, REPO, tripsOf, v2Get, type Page, type Transition } from '../helpers/trunk-history.js';
+import { allPages, tripsOf, v1Metrics, v2Get, type Page, type Transition } from '../helpers/trunk-history.js';
 
 interface Sample {
   name: string;
@@ -25,8 +25,6 @@ beforeEach(() => sim.useScenario('week'));
 
 const queue = `/v2/merge-queues/${SIM_QUEUE_ID}`;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const v1Metrics = (base: string, query = `repo=${REPO.owner}/${REPO.name}&repoHost=${REPO.host}`, token = SIM_TOKEN) =>
-  fetch(`${base}/v1/getMergeQueueMetrics?${query}`, { headers: { 'x-api-token': token } });
 
 /** The samples of a text in Prometheus' format 0.0.4, and the problems of its form. */
 function parse(text: string): { samples: Sample[]; problems: string[]; types: Map<string, string> } {
@@ -200,7 +198,7 @@ describe('GET /v1/getMergeQueueMetrics', () => {
       200,
       expect.stringMatching(/^text\/plain; version=0\.0\.4/),
     ]);
-    const text = await response.text();
+    const { text } = response;
     const { samples, problems } = parse(text);
     expect(problems).toEqual([]);
     const v2Lines = (await v2Get(sim.url, `${queue}/metrics`)).text
@@ -217,7 +215,7 @@ describe('GET /v1/getMergeQueueMetrics', () => {
     const bearer = await fetch(`${sim.url}/v1/getMergeQueueMetrics?repo=octo-org/octo-repo`, {
       headers: { authorization: `Bearer ${SIM_API_KEY}` },
     });
-    expect(bearer.status).toBe(401);
+    expect([bearer.status, await bearer.text()]).toEqual([401, expect.any(String)]);
     expect((await v1Metrics(sim.url, 'repoHost=github.com')).status).toBe(400);
     expect((await v1Metrics(sim.url, 'repo=octo-repo')).status).toBe(400);
     expect((await v1Metrics(sim.url, 'repo=octo-org/other')).status).toBe(404);
@@ -226,6 +224,6 @@ describe('GET /v1/getMergeQueueMetrics', () => {
       method: 'POST',
       headers: { 'x-api-token': SIM_TOKEN },
     });
-    expect(post.status).toBe(404);
+    expect([post.status, await post.text()]).toEqual([404, expect.any(String)]);
   });
 });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { V2Api } from '../../src/trunk/v2/api.js';
 import { V2Source } from '../../src/trunk/v2/source.js';
+import { decideVerdict } from '../../src/core/verdict.js';
 import { requestContext } from '../helpers/request-context.js';
 import { useSimulator } from '../helpers/simulator.js';
 
@@ -59,5 +60,25 @@ describe('throttling, passed along one read', () => {
     const snapshot = await source().read(signal());
     expect(snapshot.story).toMatchObject({ leftOut: [], testRun: { status: 'in_progress' } });
     expect(storyReads()).toBe(2);
+  });
+});
+
+describe('several PRs by number', () => {
+  it('a lookup of several leaves out whether impacted targets are uploaded: with readiness, a PR whose queue needs them is read again by id', async () => {
+    const batched = await source().readPrs([1842, 1840], signal());
+    expect(batched.get(1842)).toMatchObject({ found: true, pr: { readiness: { hasImpactedTargets: undefined } } });
+    expect(decideVerdict(batched.get(1842) ?? { found: false }).reasons).toEqual(['impacted_targets_missing']);
+    expect(sim.count('v2.pullRequest')).toBe(0);
+
+    const full = await source().readPrs([1842, 1840], signal(), true);
+    expect(full.get(1842)).toMatchObject({
+      found: true,
+      pr: { state: 'testing', readiness: { hasImpactedTargets: true } },
+    });
+    expect(decideVerdict(full.get(1842) ?? { found: false })).toEqual({ ready: true, reasons: [] });
+    // #1840's queue needs none: it is not read again.
+    expect(full.get(1840)).toMatchObject({ found: true, pr: { state: 'testing' } });
+    expect(sim.count('v2.pullRequest')).toBe(1);
+    expect(sim.count('v2.pullRequests')).toBe(2);
   });
 });

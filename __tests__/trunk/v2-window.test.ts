@@ -8,7 +8,6 @@ import { figuresFromHistory } from '../../src/core/window/figures.js';
 import { useSimulator } from '../helpers/simulator.js';
 import {
   DAY,
-  HISTORY_ROUTES,
   historyOf,
   historyRequests,
   queryOf,
@@ -26,13 +25,7 @@ describe('the busy week, and the week before it', () => {
     await sim.restart({ scenario: 'busy-week' });
     const { v2, clock } = windowSource(sim);
     const now = clock.now();
-    const started = performance.now();
     const answer = historyOf(await v2.readWindow(windowOf(now, 7), signal()));
-    const elapsed = Math.round(performance.now() - started);
-    const counts = HISTORY_ROUTES.map((route) => sim.count(route));
-    process.stdout.write(
-      `busy-week 7d + before: ${answer.requests} requests (PR lists ${counts[0]}, testing results ${counts[1]}, timelines ${counts[2]}) in ${elapsed} ms\n`,
-    );
 
     expect(answer.failures).toEqual([]);
     expect(answer.requests).toBe(historyRequests(sim).length);

@@ -44,7 +44,7 @@ export interface PastRun {
 }
 
 /** Why only the tip was checked. */
-export type TipOnly =
+type TipOnly =
   /** base-sha `none`. */
   | { why: 'none' }
   /** base-sha `push` on an event that is no push. */

@@ -166,8 +166,12 @@ export type Timelines = { known: true; byPr: ReadonlyMap<number, PrTimeline> } |
 
 /** The PRs a commit verdict checks: several at once, and how each merged. */
 interface CommitSource {
-  /** Each PR's answer in this queue, by number: batched where the API allows (v2 asks 50 at a time). */
-  readPrs(numbers: readonly number[], signal: AbortSignal): Promise<Map<number, PrAnswer>>;
+  /**
+   * Each PR's answer in this queue, by number: batched where the API allows (v2 asks 50 at a time).
+   * `readiness`: every readiness fact of a PR still in the queue, where a batched read leaves one
+   * out (a test run's verdict needs them; a commit's, about merged PRs, does not).
+   */
+  readPrs(numbers: readonly number[], signal: AbortSignal, readiness?: boolean): Promise<Map<number, PrAnswer>>;
   /** These PRs' queue-entry timelines, batched where the API allows; throws when the read fails. */
   timelines(numbers: readonly number[], signal: AbortSignal): Promise<Timelines>;
 }

@@ -15,7 +15,7 @@ import { ask, spentOf, type GitHubClient, type Question } from './client.js';
 
 const WHAT = 'which commits lie between base-sha and the commit';
 /** GitHub's largest page. */
-export const COMPARE_PAGE = 100;
+const COMPARE_PAGE = 100;
 /** 2,000 commits: the longest first-parent chain checked, 1,000, with a merge's own commits beside it. */
 const COMPARE_PAGES = 20;
 

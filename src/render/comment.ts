@@ -4,14 +4,33 @@
 // comment mode), every `#1840` in text becomes a code span, and every `@` before a name is broken
 // with a zero-width space. At most 65,000 characters, under a comment's 65,536: a longer report
 // drops its longest tables first, and says so.
-import { inCommentMode } from './html.js';
+import { asOfTime, RELATIVE_TIMES } from '../core/words/as-of.js';
+import { inCommentMode, link, underHeading } from './html.js';
 
 /** A comment's limit is 65,536 characters; this leaves room for whatever a workflow adds. */
 const COMMENT_LIMIT = 65_000;
 
-/** The summary `render` writes, as a comment: no mention, no reference, within the limit. */
-export function asComment(render: () => string): string {
-  return bounded(quiet(inCommentMode(render)));
+/** When the report was true, and the run that wrote it: a comment outlives its run. */
+export interface Written {
+  nowMs: number;
+  /** This run's page, when the runner says which run it is. */
+  runUrl?: string;
+}
+
+/**
+ * The summary `render` writes, as a comment: no mention, no reference, within the limit; with
+ * `written`, it says under its heading when it was true and which run wrote it, so that none of
+ * its relative times ("12 min ago") is left to go stale without that anchor.
+ */
+export function asComment(render: () => string, written?: Written): string {
+  const html = inCommentMode(render);
+  return bounded(quiet(written ? withAsOf(html, written) : html));
+}
+
+/** "As of 2026-03-02 14:02 UTC, by this run: …", right under the heading (or first, without one). */
+function withAsOf(html: string, { nowMs, runUrl }: Written): string {
+  const by = runUrl ? `, by ${link(runUrl, 'this run')}` : '';
+  return underHeading(html, `<p><sub>As of ${asOfTime(nowMs)}${by}: ${RELATIVE_TIMES}.</sub></p>\n`);
 }
 
 /**

@@ -94,6 +94,13 @@ export function link(url: string | undefined | null, labelHtml: string): string 
   return isSafeLink(url) ? `<a href="${escapeHtml(url, 2000)}">${labelHtml}</a>` : labelHtml;
 }
 
+/** `lineHtml` right under a summary's heading (its first `<h2>`), or first when it has none. */
+export function underHeading(html: string, lineHtml: string): string {
+  const end = '</h2>\n';
+  const at = html.indexOf(end);
+  return at < 0 ? `${lineHtml}${html}` : `${html.slice(0, at + end.length)}${lineHtml}${html.slice(at + end.length)}`;
+}
+
 /** A value shown only in the summary: "—" when the API did not send it. */
 export function orDash(value: unknown): string {
   return value === undefined || value === null || value === '' ? '—' : escapeHtml(value);

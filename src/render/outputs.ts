@@ -14,6 +14,7 @@ const STATUS_OUTPUTS = [
   'state',
   'pr',
   'merge-queue-run',
+  'batch-prs',
   'submitted',
   'ready',
   'not-ready-reasons',
@@ -108,6 +109,7 @@ export type Outputs = Record<OutputName, string>;
 const OWN_OUTPUTS: ReadonlySet<string> = new Set([
   'pr',
   'merge-queue-run',
+  'batch-prs',
   'submitted',
   'ready',
   'does-base-branch-match',
@@ -150,6 +152,8 @@ export interface RunFacts {
   /** The PR asked about; undefined when the inputs could not say. */
   pr?: number;
   mergeQueueRun: boolean;
+  /** The PRs a test branch names, when the run is about them (rule 2): `batch-prs`. */
+  batchPrs?: readonly number[];
   /** `pr-found-by`; undefined when no PR was found. */
   foundBy?: string;
   /** The commit rule 5 looked up. */
@@ -171,6 +175,7 @@ export function toOutputs(
   const outputs = blankOutputs();
   outputs.pr = text(run.pr);
   outputs['merge-queue-run'] = String(run.mergeQueueRun);
+  outputs['batch-prs'] = run.batchPrs?.join(',') ?? '';
   outputs['pr-found-by'] = run.foundBy ?? '';
   outputs['commit-sha'] = run.commitSha ?? '';
   outputs['waited-seconds'] = String(wait?.waitedSeconds ?? 0);

@@ -1,6 +1,7 @@
 // The Slack message of each kind of run, from the same words as its summary and its log (core/
 // words), so the three cannot drift apart: a PR's heading and what blocks it, a commit's verdict
 // and the commits that did not come through, the queue's health and how it has been doing.
+import type { BatchVerdict } from '../core/batch.js';
 import type { CommitVerdict } from '../core/commit-verdict.js';
 import type { QueueHealth } from '../core/health.js';
 import type { QueueAnswer } from '../core/model.js';
@@ -11,6 +12,7 @@ import type { WindowReport } from '../core/window/report.js';
 import { commitLine, commitSentence, type CommitWordsContext } from '../core/words/commit.js';
 import { notReadyLine, prHeadline, prQueueNote } from '../core/words/pr.js';
 import { queueHeadline } from '../core/words/queue.js';
+import { batchHeadline, unnamedTestBranchNotice } from '../core/words/test-run.js';
 import { failedBecauseWords, windowSentence } from '../core/words/window.js';
 import { grouped, outside } from '../shared/format.js';
 import { queueIcon } from './queue-summary.js';
@@ -57,6 +59,32 @@ export function prSlack(status: Status | undefined, ctx: SlackContext): string {
       place(status.story?.trunkUrl, 'in Trunk', ctx.redact),
       runLink(ctx),
     ),
+  ]);
+}
+
+export interface BatchSlackInput {
+  statuses: Status[];
+  verdict: BatchVerdict;
+}
+
+/** A batch's verdict, then what holds each PR that is not on its way. */
+export function batchSlack({ statuses, verdict }: BatchSlackInput, ctx: SlackContext): string {
+  const { icon, text } = batchHeadline(statuses, verdict, stepFailed(ctx));
+  return slackMessage(`${icon} ${slackWords(text, ctx.redact)}`, [
+    failureLine(ctx),
+    ...statuses
+      .filter((status) => !status.verdict.ready)
+      .map((status) => `• ${slackWords(notReadyLine(status), ctx.redact)}`),
+    runLink(ctx),
+  ]);
+}
+
+/** A test branch that names no PR: nothing to report, and the run to look at. */
+export function unnamedSlack(branch: string, ctx: SlackContext): string {
+  return slackMessage(`${stepFailed(ctx) ? '❌' : 'ℹ️'} Nothing to report for this merge-queue test run`, [
+    failureLine(ctx),
+    slackWords(unnamedTestBranchNotice(branch), ctx.redact),
+    runLink(ctx),
   ]);
 }
 

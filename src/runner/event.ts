@@ -16,8 +16,12 @@ export interface EventFacts {
   baseRef?: string;
   headSha?: string;
   defaultBranch?: string;
-  /** N when this run tests Trunk's branch `trunk-merge/pr-<N>/<id>`: a merge-queue test run. */
-  mergeQueuePr?: number;
+  /**
+   * Set when this run is on one of Trunk's test branches (`trunk-merge/…`): a merge-queue test run.
+   * `prs` are the PRs its name lists (`trunk-merge/pr-<N>-<M>-…/<id>`), in its order; empty when
+   * the name lists none that way.
+   */
+  mergeQueue?: TestBranch;
   /**
    * workflow_run, check_suite, check_run: the PRs the run lists (rule 4), and which event field
    * they came from (`workflow-run`, or `event` for the check events).
@@ -49,6 +53,12 @@ export interface EventFacts {
   problem?: string;
 }
 
+/** One of Trunk's test branches, and the PRs its name says it tests. */
+interface TestBranch {
+  branch: string;
+  prs: number[];
+}
+
 /** A PR a workflow or check run lists as its own. */
 interface RunPr {
   number: number;
@@ -59,8 +69,13 @@ interface RunPr {
 type Json = Record<string, unknown>;
 
 export const MAX_PR = 4294967295;
-/** Trunk tests a queued PR on `trunk-merge/pr-<N>/<id>`, by a push or by a draft PR from it. */
-const MERGE_QUEUE_BRANCH = /^trunk-merge\/pr-(\d+)\//;
+/** Every branch Trunk's merge queue tests on: its test runs are never a deploy's commit. */
+const TEST_BRANCHES = 'trunk-merge/';
+/**
+ * Trunk tests a queued PR on `trunk-merge/pr-<N>/<id>`, and a batch on one branch named after all
+ * its PRs (`trunk-merge/pr-1-2/<id>`, as its webhook documentation shows), by a push or a draft PR.
+ */
+const MERGE_QUEUE_BRANCH = /^trunk-merge\/pr-(\d+(?:-\d+)*)\/./;
 
 const field = (value: unknown, key: string): unknown =>
   value !== null && typeof value === 'object' ? (value as Json)[key] : undefined;
@@ -82,7 +97,6 @@ export function eventFacts(eventName: string, payload: unknown, ref?: string, gi
   const run = RUN_EVENTS.get(eventName);
   const runPayload = run && run.path.reduce(field, payload);
   const branch = testBranch(eventName, payload, ref);
-  const testedPr = MERGE_QUEUE_BRANCH.exec(branch ?? '')?.[1];
   const deleted =
     eventName === 'push' && (field(payload, 'deleted') === true || /^0+$/.test(str(field(payload, 'after')) ?? ''));
   return {
@@ -90,7 +104,7 @@ export function eventFacts(eventName: string, payload: unknown, ref?: string, gi
     baseRef: str(field(field(pullRequest, 'base'), 'ref')),
     headSha: str(field(field(pullRequest, 'head'), 'sha')),
     defaultBranch: str(field(field(payload, 'repository'), 'default_branch')),
-    mergeQueuePr: testedPr === undefined ? undefined : prNumber(Number(testedPr)),
+    mergeQueue: branch?.startsWith(TEST_BRANCHES) ? { branch, prs: testedPrs(branch) } : undefined,
     ...(run ? { runPrs: runPrs(field(runPayload, 'pull_requests')), runPrsFrom: run.from } : {}),
     commitSha: deleted ? undefined : (eventCommit(eventName, payload, runPayload, ref) ?? str(githubSha)),
     deletedRef: deleted ? (ref ?? str(field(payload, 'ref')) ?? 'its ref') : undefined,
@@ -103,6 +117,17 @@ export function eventFacts(eventName: string, payload: unknown, ref?: string, gi
         ? `${numberField.where} in the event is ${shown(numberField.value)}: a pull request number is a whole number from 1 to ${MAX_PR}`
         : undefined,
   };
+}
+
+/**
+ * The PRs a test branch's name lists, in its order, each once; none when any of them is not a PR
+ * number (`pr-0`, a number past 4294967295): a name that does not read as Trunk writes it names nothing.
+ */
+function testedPrs(branch: string): number[] {
+  const listed = MERGE_QUEUE_BRANCH.exec(branch)?.[1]?.split('-') ?? [];
+  const numbers = listed.map((digits) => prNumber(Number(digits)));
+  if (numbers.some((number) => number === undefined)) return [];
+  return [...new Set(numbers as number[])];
 }
 
 /** Rule 4's events: where the run is in the payload, and what `pr-found-by` calls its PR list. */

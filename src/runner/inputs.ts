@@ -9,7 +9,7 @@ import { MAX_PR, type EventFacts } from './event.js';
 import { minutes, queueBranch, refuseWithQueue, scope, waitForWithQueue } from './scope.js';
 import { baseChoice, type BaseChoice } from './base-sha.js';
 import { readWindowInputs, refuseWithPr, type WindowInputs } from './window-inputs.js';
-import { isLookup, whichPr, type CommitLookup, type PrTarget } from './which-pr.js';
+import { isLookup, isUnnamedTestRun, whichPr, type CommitLookup, type PrTarget } from './which-pr.js';
 
 export interface Inputs extends PrTarget, Credentials {
   /** One PR; `QueueInputs` for the queue itself, `CommitInputs` while rule 5 has yet to find it. */
@@ -49,6 +49,15 @@ export interface CommitInputs extends Omit<Inputs, keyof PrTarget | 'scope'> {
   runId?: number;
   /** How long Trunk may take to record a merge GitHub already shows. */
   settleMs: number;
+}
+
+/** One of Trunk's test branches whose name lists no PR: nothing to ask (rule 2). */
+export interface TestBranchInputs {
+  scope: 'test-branch';
+  owner: string;
+  name: string;
+  testBranch: string;
+  summary: boolean;
 }
 
 export type GetInput = (name: string) => string;
@@ -95,7 +104,7 @@ export function readInputs(
   env: NodeJS.ProcessEnv,
   event: EventFacts,
   redactor: Redactor,
-): Inputs | QueueInputs | CommitInputs {
+): Inputs | QueueInputs | CommitInputs | TestBranchInputs {
   const show: Show = (raw) => quote(redactor.text(raw));
   // A default that is an expression (github.token) only the runner can evaluate: empty here.
   const get = (name: InputName) => getInput(name).trim() || INPUT_DEFAULTS[name].replace(/^\$\{\{.*\}\}$/, '');
@@ -117,6 +126,9 @@ export function readInputs(
   const shaRaw = queueScope ? '' : get('sha');
   const sha = shaRaw && parse('sha', commitSha, shaRaw, show);
   const target = queueScope ? undefined : whichPr(prInput, branch, event, sha);
+  if (target && isUnnamedTestRun(target)) {
+    return { scope: 'test-branch', ...repo, testBranch: target.testBranch, summary: summaryWanted(getInput) };
+  }
   if (queueScope) refuseWithQueue(getInput, INPUT_DEFAULTS);
   else refuseWithPr(getInput, INPUT_DEFAULTS);
 

@@ -12,13 +12,26 @@ type FoundBy = 'input' | 'merge-queue-run' | 'event' | 'workflow-run' | 'commit'
 export interface PrTarget {
   pr: number;
   foundBy: FoundBy;
-  /** True in one of Trunk's test runs (`trunk-merge/pr-<N>/<id>`), whichever PR is asked about. */
+  /** True in one of Trunk's test runs (a `trunk-merge/` branch), whichever PR is asked about. */
   mergeQueueRun: boolean;
+  /**
+   * Rule 2: the PRs the test branch names, in its order, `pr` first (one, or a batch); undefined
+   * when the run is not about them (no test branch, or the `pr` input).
+   */
+  batchPrs?: number[];
   targetBranch: string;
   /** The head SHA to compare with the queue's, for `stale`; undefined when the event does not describe this PR. */
   eventHeadSha?: string;
   /** Rule 5: the commit GitHub was asked about. */
   commitSha?: string;
+}
+
+/**
+ * Rule 2 on a test branch whose name lists no PR the way Trunk writes it: the run is about nothing
+ * the action can name, so it asks nothing and passes (the queue's own test run is never turned red).
+ */
+export interface UnnamedTestRun {
+  testBranch: string;
 }
 
 /** Rule 5 still to run: ask GitHub which PR brought `sha` in. */
@@ -52,26 +65,32 @@ export function whichPr(
   branchInput: string,
   event: EventFacts,
   shaInput = '',
-): PrTarget | CommitLookup {
-  const mergeQueueRun = event.mergeQueuePr !== undefined;
+): PrTarget | CommitLookup | UnnamedTestRun {
+  const mergeQueueRun = event.mergeQueue !== undefined;
+  // Rule 2 before any other default: a test branch is never a commit run, nor its draft PR the PR.
+  const tested = prInput === undefined ? event.mergeQueue : undefined;
+  if (tested && tested.prs.length === 0) return { testBranch: tested.branch };
+  const batchPrs = tested?.prs;
   // Rule 4: a run on the branch a queue merges into is about its commit, whatever PR it lists (a
   // promotion PR from that branch into another lists the branch as its head).
   const onQueueBranch = event.runBranch !== undefined && event.runBranch === queueBranchOf(branchInput, event);
   const listed = event.runPrs?.length === 1 && !mergeQueueRun && !onQueueBranch ? event.runPrs[0] : undefined;
-  const pr = prInput ?? event.mergeQueuePr ?? event.prNumber ?? listed?.number;
+  const pr = prInput ?? batchPrs?.[0] ?? event.prNumber ?? listed?.number;
   if (pr === undefined) return commitLookup(branchInput, event, shaInput);
   const foundBy: FoundBy =
     prInput !== undefined
       ? 'input'
-      : mergeQueueRun
+      : batchPrs
         ? 'merge-queue-run'
         : event.prNumber !== undefined
           ? 'event'
           : (event.runPrsFrom ?? 'event');
   // In a test run the event's PR, if any, is Trunk's draft from the test branch: its facts are
-  // its own, used only when the draft itself is asked about.
+  // its own, used only when the draft itself is asked about. Its base is the queue's branch; a
+  // workflow_run on the test branch lists that draft as its one PR.
   const eventsOwnPr = event.prNumber === pr;
-  const draftOfThisPr = mergeQueueRun && event.mergeQueuePr === pr;
+  const draftOfThisPr = mergeQueueRun && event.mergeQueue?.prs.includes(pr) === true;
+  const draftBase = event.baseRef ?? (event.runPrs?.length === 1 ? event.runPrs[0]?.baseRef : undefined);
   const runsOwnPr = listed?.number === pr;
 
   let targetBranch = branchInput;
@@ -79,13 +98,14 @@ export function whichPr(
     if (event.problem) {
       throw new ActionError(`${event.problem}, so target-branch has no default; set the target-branch input.`);
     }
-    const eventBase = eventsOwnPr || draftOfThisPr ? event.baseRef : runsOwnPr ? listed.baseRef : undefined;
+    const eventBase = draftOfThisPr ? draftBase : eventsOwnPr ? event.baseRef : runsOwnPr ? listed.baseRef : undefined;
     targetBranch = eventBase ?? event.defaultBranch ?? 'main';
   }
   return {
     pr,
     foundBy,
     mergeQueueRun,
+    ...(batchPrs ? { batchPrs } : {}),
     targetBranch,
     eventHeadSha: eventsOwnPr ? event.headSha : undefined,
   };
@@ -128,8 +148,12 @@ function queueBranchOf(branchInput: string, event: EventFacts): string {
   return branchInput || event.defaultBranch || 'main';
 }
 
-export function isLookup(target: PrTarget | CommitLookup): target is CommitLookup {
-  return !('pr' in target);
+export function isLookup(target: PrTarget | CommitLookup | UnnamedTestRun): target is CommitLookup {
+  return 'sha' in target;
+}
+
+export function isUnnamedTestRun(target: PrTarget | CommitLookup | UnnamedTestRun): target is UnnamedTestRun {
+  return 'testBranch' in target;
 }
 
 /** The PR rule 5 picks for a commit, by which of its three rules, and the others that fit the same rule. */

@@ -30,8 +30,8 @@ export class LazySource implements StatusSource {
     return (await this.source()).refresh(pr, signal);
   }
 
-  async readPrs(numbers: readonly number[], signal: AbortSignal): Promise<Map<number, PrAnswer>> {
-    return (await this.source()).readPrs(numbers, signal);
+  async readPrs(numbers: readonly number[], signal: AbortSignal, readiness?: boolean): Promise<Map<number, PrAnswer>> {
+    return (await this.source()).readPrs(numbers, signal, readiness);
   }
 
   async timelines(numbers: readonly number[], signal: AbortSignal): Promise<Timelines> {

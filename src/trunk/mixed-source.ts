@@ -40,8 +40,8 @@ export class MixedSource implements StatusSource {
     return this.decides.poll(signal);
   }
 
-  readPrs(numbers: readonly number[], signal: AbortSignal): Promise<Map<number, PrAnswer>> {
-    return this.decides.readPrs(numbers, signal);
+  readPrs(numbers: readonly number[], signal: AbortSignal, readiness?: boolean): Promise<Map<number, PrAnswer>> {
+    return this.decides.readPrs(numbers, signal, readiness);
   }
 
   /**

@@ -38,7 +38,7 @@ export class V1Source implements StatusSource {
     return this.readPr(askedPr(this.target), signal);
   }
 
-  /** v1 reads one PR a request: a few at a time, within the organization's 100 a second. */
+  /** v1 reads one PR a request, readiness and all: a few at a time, within the organization's 100 a second. */
   async readPrs(numbers: readonly number[], signal: AbortSignal): Promise<Map<number, PrAnswer>> {
     const answers = await mapLimited(numbers, PARALLEL_READS, (number) => this.readPr(number, signal));
     return new Map(numbers.map((number, i) => [number, answers[i] as PrAnswer]));

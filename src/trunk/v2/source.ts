@@ -45,6 +45,9 @@ const LOOKUP_PAGES = 5;
 /** A PR Trunk did not list. */
 const NOT_READ: PrRead = { text: '', path: [] };
 
+/** Queue-entry states a PR has left the queue in, as v2 spells them: its readiness no longer counts. */
+const FINAL_ENTRY_STATES: readonly string[] = ['merged', 'failed', 'cancelled'];
+
 export class V2Source implements StatusSource {
   private repositoryId?: string;
   /** Each PR's id, once a lookup has named it: the batch history asks by id. */
@@ -232,7 +235,7 @@ export class V2Source implements StatusSource {
    * Several PRs in this queue, 50 to a lookup: a commit verdict's PRs, and their polls while Trunk
    * settles. One PR already found is read by its id, as a wait polls it.
    */
-  async readPrs(numbers: readonly number[], signal: AbortSignal): Promise<Map<number, PrAnswer>> {
+  async readPrs(numbers: readonly number[], signal: AbortSignal, readiness = false): Promise<Map<number, PrAnswer>> {
     const [only] = numbers;
     const id = numbers.length === 1 && only !== undefined ? this.ids.get(only) : undefined;
     if (id !== undefined && this.queue && only !== undefined) {
@@ -245,7 +248,25 @@ export class V2Source implements StatusSource {
       mapLimited(chunks, 2, (chunk) => this.lookUp(repositoryId, chunk, both)),
     ]);
     const found = new Map(reads.flatMap((read) => [...read]));
+    if (readiness) await this.withImpactedTargets(found, signal);
     return new Map(numbers.map((number) => [number, this.answer(found.get(number) ?? NOT_READ, queue.value)]));
+  }
+
+  /**
+   * A lookup of several numbers leaves out whether impacted targets are uploaded: a PR whose queue
+   * needs them, and that is still in it, is read again by its id, which says.
+   */
+  private async withImpactedTargets(found: Map<number, PrRead>, signal: AbortSignal): Promise<void> {
+    const unsaid = [...found.values()].filter(({ pr }) => {
+      const entry = pr?.queueEntry;
+      return (
+        entry?.readiness.requiresImpactedTargets === true &&
+        (entry.readiness.hasImpactedTargets ?? undefined) === undefined &&
+        !FINAL_ENTRY_STATES.includes(entry.state.toLowerCase())
+      );
+    });
+    const reads = await mapLimited(unsaid, 2, ({ pr }) => this.prById((pr as PullRequest).id, signal));
+    for (const read of reads) if (read.pr) found.set(read.pr.number, read);
   }
 
   /** Their whole timelines, 50 PRs to a call of the batch history read. */
