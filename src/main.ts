@@ -20,7 +20,7 @@ import { actionsRunner, type RunnerIO } from './runner/io.js';
 import { sourceFor } from './trunk/source.js';
 import { renderSummary } from './render/summary.js';
 import { reportOnQueue, type QueueRun } from './runs/queue.js';
-import { findCommitPr, type CommitRun } from './runs/commit.js';
+import type { CommitRun } from './runs/commit.js';
 import type { RunView } from './runs/view.js';
 import { asComment } from './render/comment.js';
 import { prSlack } from './render/slack-reports.js';
@@ -74,6 +74,8 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     if (read.scope === 'test-branch') queued = unnamedTestRun(read.testBranch);
     else if (read.scope !== 'commit') inputs = read;
     else {
+      // Loaded here only, as GitHub's client is: a PR's own run never needs the commit verdict.
+      const { findCommitPr } = await import('./runs/commit.js');
       const found = await findCommitPr(read, tools);
       if ('scope' in found) inputs = found;
       else queued = found;

@@ -163,6 +163,11 @@ describe('when the last success cannot be read, the gate holds, saying why', () 
       /the last successful run of this workflow could not be found: GitHub API \(which runs of this workflow succeeded\): HTTP 503/,
     ],
     [
+      'a branch rewritten since its one successful run (a force push)',
+      () => (sim.useGitHubScenario('force-push'), gate()),
+      /the one successful run of this workflow on main did not run on a commit in the first-parent history of f8a5db8 \(was the branch rewritten\?\); set base-sha/,
+    ],
+    [
       'a list of runs that repeats its page forever',
       () => (
         sim.script('github.workflowRuns', [

@@ -7,7 +7,7 @@ import type { PagingEnd } from '../shared/paging.js';
 import { gitHubClient, GITHUB_REQUESTS_PER_RUN, type GitHubSettings } from './client.js';
 import { listCommitPulls, listMergedInto } from './commit-pulls.js';
 import { compareCommits } from './compare.js';
-import { eachWorkflowRun, getWorkflowRun, type RunsFilter, type WorkflowRun } from './workflow-runs.js';
+import { eachWorkflowRun, getWorkflowRun, RUN_PAGES, type RunsFilter, type WorkflowRun } from './workflow-runs.js';
 
 export interface GitHubReads {
   /** The PRs GitHub lists for a commit, in its order. */
@@ -31,6 +31,8 @@ export interface GitHubReads {
   ): Promise<PagingEnd>;
   /** Requests made so far, of the run's budget. */
   requests(): number;
+  /** The most pages of runs `eachRun` reads. */
+  runPages: number;
 }
 
 export async function gitHubReads(settings: Omit<GitHubSettings, 'maxRequests'>): Promise<GitHubReads> {
@@ -42,6 +44,7 @@ export async function gitHubReads(settings: Omit<GitHubSettings, 'maxRequests'>)
     run: (runId, signal) => getWorkflowRun(client, runId, signal),
     eachRun: (workflowId, filter, signal, visit) => eachWorkflowRun(client, workflowId, filter, signal, visit),
     requests: () => client.budget.made,
+    runPages: RUN_PAGES,
   };
 }
 

@@ -52,10 +52,13 @@ export interface RunsFilter {
   excludeRunId?: number;
 }
 
+/** Pages of runs read at most, by default: a successful run is most often among the newest. */
+export const RUN_PAGES = 5;
+
 export interface RunsPaging {
   /** Runs a page (at most GitHub's 100; default 20). */
   perPage?: number;
-  /** Pages at most (default 5). */
+  /** Pages at most (default RUN_PAGES). */
   maxPages?: number;
 }
 
@@ -123,7 +126,7 @@ export async function eachWorkflowRun(
   return readPages(
     read,
     {
-      maxPages: paging.maxPages ?? 5,
+      maxPages: paging.maxPages ?? RUN_PAGES,
       first: 1,
       spent: () => spentOf(client),
       contentKey: (runs) => (runs[0] ? String(runs[0].id) : undefined),

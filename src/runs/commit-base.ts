@@ -84,7 +84,7 @@ function settled(read: { range: CommitRange | OffLine; comparison?: Comparison }
  * The range since the commit the newest successful run of this workflow on the branch checked
  * (for a tag, of its push runs): the runs newest first, each compared with the commit until one
  * ran on its first-parent history. None at all: the first deploy, from the push's before, else the
- * tip alone.
+ * tip alone. Some, none of them on that history (a rewritten branch): the gate holds.
  */
 async function lastSuccess(
   github: GitHubReads,
@@ -124,8 +124,13 @@ async function lastSuccess(
     });
     if (found) return found;
     if (end.how !== 'last') {
-      return unchecked(lastSuccessWords.cutShort(pagingWords("GitHub's list of this workflow's runs", end, 5)));
+      return unchecked(
+        lastSuccessWords.cutShort(pagingWords("GitHub's list of this workflow's runs", end, github.runPages)),
+      );
     }
+    // Successful runs there were, but none on this commit's line: the branch was rewritten, and the
+    // gate cannot tell what was deployed; it holds rather than start afresh.
+    if (tried > 0) return unchecked(lastSuccessWords.tooMany(tried, lookup.sha, lookup.commitBranch));
   } catch (error) {
     if (error instanceof GitHubError) return unchecked(lastSuccessWords.unread(error.message));
     throw error;

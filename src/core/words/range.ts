@@ -63,7 +63,7 @@ export const lastSuccessWords = {
   cutShort: (paging: string) =>
     `the last successful run of this workflow could not be found: ${paging}; set base-sha to the last deployed commit`,
   tooMany: (tried: number, sha: string, branch: string) =>
-    `none of the ${grouped(tried)} newest successful runs of this workflow on ${outside(branch)} ran on a commit in the first-parent history of ${shortSha(sha)}; set base-sha to the last deployed commit`,
+    `${tried === 1 ? `the one successful run of this workflow on ${outside(branch)} did not run` : `none of the ${grouped(tried)} newest successful runs of this workflow on ${outside(branch)} ran`} on a commit in the first-parent history of ${shortSha(sha)} (was the branch rewritten?); set base-sha to the last deployed commit`,
   untitled: (run: PastRun, event: string) =>
     `the last successful run of this workflow (${runName(run)}) was started by ${outside(event)}, so its head commit is the default branch's tip when it started, not the commit it checked, and its title names no commit; give the workflow a run-name that names the commit it checks (\`run-name: Deploy \${{ github.event.workflow_run.head_sha }}\`), or set base-sha`,
   /** For the log: a successful run passed over. */
