@@ -7,15 +7,23 @@ import { plainWords } from '../../src/shared/format.js';
 import { rangeFrom, type CommitRange } from '../../src/core/commit-range.js';
 import { buildCommitReport, UNKNOWABLE_NOTICE, type CommitReportInput } from '../../src/core/commit-report.js';
 import { decideCommitVerdict, type CommitVerdictInput } from '../../src/core/commit-verdict.js';
-import { checks, history, mergedPr, mergedWith, NOW, sha, trunk, UNKNOWABLE } from '../helpers/commits.js';
+import {
+  BASE,
+  checks,
+  history,
+  mergedPr,
+  mergedWith,
+  NOW,
+  readOf,
+  sha,
+  TIP_ONLY,
+  trunk,
+  UNKNOWABLE,
+} from '../helpers/commits.js';
 
 const TIP = sha('abc1234');
-const BASE = sha('ba5e000');
 const [R1, R2, R3] = [sha('e1'), sha('e2'), sha('e3')];
 const DEF = sha('def5678');
-
-const TIP_ONLY: CommitRange = { kind: 'tip', why: 'none' };
-const readOf = (...chain: string[]): CommitRange => ({ kind: 'read', base: BASE, chain, from: { kind: 'input' } });
 
 const tipIn = (state: string, overrides: Partial<CommitVerdictInput> = {}): CommitVerdictInput => ({
   commits: checks([TIP, mergedPr(1842, TIP, 4)]),

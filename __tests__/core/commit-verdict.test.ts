@@ -2,7 +2,6 @@
 // GitHub says brought each in, Trunk's answer for each PR and Trunk's history: one row per rule of
 // the contract's "The verdict for a commit", then the PRs Trunk is asked about.
 import { describe, expect, it } from '@jest/globals';
-import { rangeFrom, type CommitRange } from '../../src/core/commit-range.js';
 import {
   coveredShas,
   decideCommitVerdict,
@@ -16,30 +15,25 @@ import {
 import type { PrAnswer } from '../../src/core/model.js';
 import {
   checks,
+  forcePushed,
   history,
   mergedPr,
   mergedWith,
   minutesAgo,
   openPr,
+  readOf,
   sha,
+  TIP_ONLY,
   trunk,
   UNKNOWABLE,
 } from '../helpers/commits.js';
 
 const TIP = sha('abc1234');
-const BASE = sha('ba5e000');
 const [R1, R2, R3] = [sha('e1'), sha('e2'), sha('e3')];
 const EARLIER = sha('def5678');
 const ELSEWHERE = sha('999aaaa');
 
-const TIP_ONLY: CommitRange = { kind: 'tip', why: 'none' };
-const readOf = (...chain: string[]): CommitRange => ({ kind: 'read', base: BASE, chain, from: { kind: 'input' } });
-const FORCE_PUSHED = rangeFrom(
-  BASE,
-  TIP,
-  { status: 'diverged', totalCommits: 1, commits: [] },
-  { kind: 'input' },
-) as CommitRange;
+const FORCE_PUSHED = forcePushed(TIP);
 
 /** The tip, PR #1842's merge commit, GitHub-merged 4 min ago. */
 const tipPr = mergedPr(1842, TIP);

@@ -3,24 +3,30 @@
 // what no sentence may say ("Not ready", a bare code, "merged by hand" without MANUAL_MERGE).
 import { describe, expect, it } from '@jest/globals';
 import { plainWords } from '../../../src/shared/format.js';
-import { rangeFrom, rangeUnread, type CommitRange } from '../../../src/core/commit-range.js';
+import { rangeUnread } from '../../../src/core/commit-range.js';
 import { decideCommitVerdict, type CommitFinding, type CommitVerdictInput } from '../../../src/core/commit-verdict.js';
 import { commitLine, commitSentence, faultWords, type CommitWordsContext } from '../../../src/core/words/commit.js';
-import { checks, history, mergedPr, mergedWith, NOW, openPr, sha, trunk, UNKNOWABLE } from '../../helpers/commits.js';
+import {
+  BASE,
+  checks,
+  forcePushed,
+  history,
+  mergedPr,
+  mergedWith,
+  NOW,
+  openPr,
+  readOf,
+  sha,
+  TIP_ONLY,
+  trunk,
+  UNKNOWABLE,
+} from '../../helpers/commits.js';
 
 const TIP = sha('abc1234');
-const BASE = sha('ba5e000');
 const [DEF, ZERO, E1] = [sha('def5678'), sha('0123456'), sha('e1')];
 const HISTORY_FAILED = 'Trunk API v2 GET /v2/queue-entry-history: HTTP 503 (Service Unavailable)';
 
-const TIP_ONLY: CommitRange = { kind: 'tip', why: 'none' };
-const readOf = (...chain: string[]): CommitRange => ({ kind: 'read', base: BASE, chain, from: { kind: 'input' } });
-const FORCE_PUSHED = rangeFrom(
-  BASE,
-  TIP,
-  { status: 'diverged', totalCommits: 1, commits: [] },
-  { kind: 'input' },
-) as CommitRange;
+const FORCE_PUSHED = forcePushed(TIP);
 const COMPARE_FAILED = rangeUnread(
   BASE,
   'GitHub API (which commits lie between base-sha and the commit): HTTP 502 (Bad Gateway).',
