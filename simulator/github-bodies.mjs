@@ -3,8 +3,8 @@
 // description (npm @octokit/openapi, generated/api.github.com.json): "pull request simple" with
 // its "repository" and "simple-user", as `GET /repos/{owner}/{repo}/commits/{sha}/pulls` and
 // `GET /repos/{owner}/{repo}/pulls` list them, a "commit-comparison" of
-// `GET /repos/{owner}/{repo}/compare/{basehead}`, a "workflow-run" of the Actions runs endpoints,
-// and GitHub's error body ("basic-error"). Every field the schema requires is here, so that a body validates
+// `GET /repos/{owner}/{repo}/compare/{basehead}`,
+// and GitHub's error body ("basic-error"). A workflow run's body is ./github-runs.mjs's. Every field the schema requires is here, so that a body validates
 // against it: github-openapi.json is those operations and the schemas they reference, copied
 // unchanged, and __tests__/simulator/github.test.ts holds the bodies to it. The values follow GitHub's example answer (components/examples/
 // pull-request-simple-items) and the pull_request webhook examples (npm @octokit/webhooks-examples).
@@ -82,7 +82,7 @@ const REPO_URLS = {
 };
 
 /** A GitHub account ("simple-user"): a person, or with `type` 'Organization' the repository's owner. */
-function userBody(login = 'octocat', type = 'User') {
+export function userBody(login = 'octocat', type = 'User') {
   const id = 1000 + (parseInt(shaOf(login).slice(0, 6), 16) % 9_000_000);
   const url = `${API}/users/${login}`;
   return {
@@ -109,7 +109,7 @@ function userBody(login = 'octocat', type = 'User') {
 }
 
 /** The simulator's repository ("repository"), as a PR's head and base name it. */
-function repositoryBody() {
+export function repositoryBody() {
   const created = minutesAgo(60 * 24 * 400);
   return {
     id: 612_345_678,
@@ -309,84 +309,5 @@ export function comparisonBody({ basehead, base, mergeBase, status, aheadBy, beh
         patch: '@@ -1,2 +1,4 @@\n # Docs\n-old\n+new\n+more\n+lines',
       },
     ],
-  };
-}
-
-/** The id of the simulator's deploy workflow (`.github/workflows/deploy.yml`). */
-export const SIM_WORKFLOW_ID = 161335;
-
-/**
- * A run of the simulator's deploy workflow, as a scenario says it.
- * @typedef {object} SimRun
- * @property {number} id
- * @property {number} number  the run's number in its workflow
- * @property {string} headSha
- * @property {string} [branch]  head_branch (default: the simulator's branch)
- * @property {string} [event]  default push
- * @property {'queued' | 'in_progress' | 'completed'} [status]  default completed
- * @property {'success' | 'failure' | 'cancelled' | null} conclusion
- * @property {string} [title]  display_title (default: the head commit's message)
- * @property {string} createdAt
- */
-
-/** A minimal repository ("minimal-repository"), as a workflow run names its repositories. */
-function minimalRepositoryBody() {
-  const { created_at: _c, updated_at: _u, pushed_at: _p, ...repository } = repositoryBody();
-  return repository;
-}
-
-/**
- * A workflow run ("workflow-run"), as `GET /repos/{owner}/{repo}/actions/runs/{run_id}` and the
- * workflow's list of runs answer it.
- * @param {SimRun} run
- */
-export function workflowRunBody(run) {
-  const api = `${REPO_API}/actions/runs/${run.id}`;
-  const repository = minimalRepositoryBody();
-  const message = run.title ?? `Commit ${run.headSha.slice(0, 7)}`;
-  const person = { name: 'Mona Octocat', email: 'mona@users.noreply.github.com' };
-  return {
-    id: run.id,
-    name: 'Deploy',
-    node_id: Buffer.from(`WFR_${run.id}`).toString('base64url'),
-    head_branch: run.branch ?? SIM_BRANCH,
-    head_sha: run.headSha,
-    path: '.github/workflows/deploy.yml',
-    display_title: message,
-    run_number: run.number,
-    event: run.event ?? 'push',
-    status: run.status ?? 'completed',
-    conclusion: run.conclusion,
-    workflow_id: SIM_WORKFLOW_ID,
-    check_suite_id: 40_000_000 + run.id,
-    check_suite_node_id: Buffer.from(`CS_${run.id}`).toString('base64url'),
-    url: api,
-    html_url: `${WEB}/${FULL_NAME}/actions/runs/${run.id}`,
-    pull_requests: [],
-    created_at: run.createdAt,
-    updated_at: run.createdAt,
-    actor: userBody('octocat'),
-    triggering_actor: userBody('octocat'),
-    run_attempt: 1,
-    referenced_workflows: [],
-    run_started_at: run.createdAt,
-    jobs_url: `${api}/jobs`,
-    logs_url: `${api}/logs`,
-    check_suite_url: `${REPO_API}/check-suites/${40_000_000 + run.id}`,
-    artifacts_url: `${api}/artifacts`,
-    cancel_url: `${api}/cancel`,
-    rerun_url: `${api}/rerun`,
-    previous_attempt_url: null,
-    workflow_url: `${REPO_API}/actions/workflows/${SIM_WORKFLOW_ID}`,
-    head_commit: {
-      id: run.headSha,
-      tree_id: shaOf(`tree of ${run.headSha}`),
-      message,
-      timestamp: run.createdAt,
-      author: person,
-      committer: person,
-    },
-    repository,
-    head_repository: repository,
   };
 }

@@ -6,6 +6,8 @@
 import { STATUS_CODES } from 'node:http';
 import { githubError, shaOf } from './github-bodies.mjs';
 import { linear, SIM_BASE_SHA } from './github-graph.mjs';
+import { merged, open, otherPr, SIM_DIRECT_SHA, SIM_MERGE_SHA, simMerge, simPr } from './github-prs.mjs';
+import { RANGE_SCENARIOS } from './github-ranges.mjs';
 import { minutesAgo, SIM_BRANCH, SIM_PR, SIM_SHA } from './scenarios.mjs';
 
 /** @typedef {import('./github-bodies.mjs').GitHubPr} GitHubPr */
@@ -25,17 +27,14 @@ import { minutesAgo, SIM_BRANCH, SIM_PR, SIM_SHA } from './scenarios.mjs';
  *   first, each with its parents and the PRs GitHub lists for it; without one, the scenario's commit
  *   alone, on top of the base
  * @property {string} [before]  the push's `before`, where the branch pointed (default SIM_BASE_SHA)
- * @property {import('./github-bodies.mjs').SimRun[]} [runs]  the deploy workflow's runs, newest
+ * @property {import('./github-runs.mjs').SimRun[]} [runs]  the deploy workflow's runs, newest
  *   first (default: one that succeeded on `before`, where the last deploy was)
  * @property {(nowMs: number) => Step[]} [runFaults]  steps for the first reads of one run (this run's)
  */
 
 /** An installation token's shape (ghs_ and 36 characters), as the runner's GITHUB_TOKEN has. */
 export const SIM_GITHUB_TOKEN = 'ghs_sim0GitHubToken0123456789abcdefghij';
-/** The commit the scenario's PR made on the base branch when Trunk merged it (squash). */
-export const SIM_MERGE_SHA = shaOf(`merge of #${SIM_PR}`);
-/** A commit pushed to the base branch directly, which no PR brought in. */
-export const SIM_DIRECT_SHA = shaOf('direct push');
+export { SIM_DIRECT_SHA, SIM_MERGE_SHA };
 
 /**
  * Faults as GitHub sends them, to script on 'github.commitPulls' (`sim.script(…, [step])`).
@@ -82,39 +81,7 @@ function fault(status, message) {
   return { status, body: githubError(status, message) };
 }
 
-/** The scenario's PR as GitHub lists it: merged by Trunk (squash) into the base branch. @param {Partial<GitHubPr>} [over] */
-function simPr(over = {}) {
-  return {
-    number: SIM_PR,
-    state: /** @type {const} */ ('closed'),
-    title: 'Update documentation',
-    author: 'octocat',
-    headRef: 'docs-update',
-    headSha: SIM_SHA,
-    baseRef: SIM_BRANCH,
-    mergedAt: minutesAgo(3),
-    mergeCommitSha: SIM_MERGE_SHA,
-    createdAt: minutesAgo(60 * 26),
-    updatedAt: minutesAgo(3),
-    closedAt: minutesAgo(3),
-    ...over,
-  };
-}
-/** Another PR, merged or open. @param {number} n @param {Partial<GitHubPr>} [over] */
-function otherPr(n, over = {}) {
-  return simPr({
-    number: n,
-    title: `Change number ${n}`,
-    author: `dev${n % 7}`,
-    headRef: `change-${n}`,
-    headSha: shaOf(`head of #${n}`),
-    mergeCommitSha: shaOf(`merge of #${n}`),
-    ...over,
-  });
-}
-const open = { state: /** @type {const} */ ('open'), mergedAt: null, closedAt: null };
 const testMerge = shaOf(`test merge of #${SIM_PR}`);
-const merged = [simPr()];
 /** @param {Step[]} steps @returns {(nowMs: number) => Step[]} */
 const first = (steps) => () => steps;
 /** @param {Step} step @returns {(nowMs: number) => Step[]} */
@@ -122,62 +89,10 @@ const always = (step) => () => [{ ...step, times: Infinity }];
 
 /** The commits of a rebase merge of #SIM_PR's three commits: each lists the PR; the last is its merge commit. */
 const REBASED = [1, 2, 3].map((i) => shaOf(`rebased commit ${i} of #${SIM_PR}`));
-/** The PRs of a push that brought twenty queue merges: #1900 to #1918, then #SIM_PR at its tip. */
-export const TWENTY_PRS = Array.from({ length: 19 }, (_, i) => 1900 + i);
-/** The PRs of a range of 300 commits: #2000 to #2058 merged with merge commits, then #SIM_PR. */
-export const SIXTY_PRS = Array.from({ length: 59 }, (_, i) => 2000 + i);
-/** The commits of a rebase merge of #SIM_PR's 101 commits. */
-const REBASED_101 = Array.from({ length: 101 }, (_, i) => shaOf(`rebased commit ${i + 1} of 101 of #${SIM_PR}`));
 /** A commit pushed straight to main while a promotion PR from main is open. */
 const PROMOTED = shaOf('pushed while a promotion PR is open');
 /** A side branch a merge commit brings in: its own commits are not on the first-parent line. */
 const SIDE = [1, 2].map((i) => shaOf(`commit ${i} on #${SIM_PR}'s branch`));
-/** The squash merge of another PR, as the commit it made on the base branch. @param {number} n */
-const squashOf = (n) => ({
-  sha: shaOf(`merge of #${n}`),
-  parents: [],
-  prs: [otherPr(n, { mergedAt: minutesAgo(30 - n / 100), closedAt: minutesAgo(30), updatedAt: minutesAgo(30) })],
-  message: `Change number ${n} (#${n})`,
-});
-/** The scenario PR's squash merge, as the commit it made. */
-const simMerge = { sha: SIM_MERGE_SHA, parents: [], prs: merged, message: `Update documentation (#${SIM_PR})` };
-
-/**
- * Sixty PRs merged with merge commits, each bringing its four commits as the second parent, the
- * last of them #SIM_PR at the tip: 300 commits, 60 on the first-parent line.
- * @returns {import('./github-graph.mjs').SimCommit[]}
- */
-function sixtyMerges() {
-  /** @type {import('./github-graph.mjs').SimCommit[]} */
-  const commits = [];
-  let first = SIM_BASE_SHA;
-  for (const [k, n] of [...SIXTY_PRS, SIM_PR].entries()) {
-    const minutes = 300 - 4 * k;
-    const merge = n === SIM_PR ? SIM_MERGE_SHA : shaOf(`merge of #${n}`);
-    const pr =
-      n === SIM_PR
-        ? simPr({ mergeCommitSha: merge })
-        : otherPr(n, {
-            mergedAt: minutesAgo(minutes),
-            closedAt: minutesAgo(minutes),
-            updatedAt: minutesAgo(minutes),
-            mergeCommitSha: merge,
-          });
-    const own = [1, 2, 3, 4].map((i) => shaOf(`commit ${i} of #${n}`));
-    own.forEach((sha, i) =>
-      commits.push({
-        sha,
-        parents: [i === 0 ? first : (own[i - 1] ?? '')],
-        prs: [pr],
-        message: `Part ${i + 1} of #${n}`,
-      }),
-    );
-    commits.push({ sha: merge, parents: [first, own[3] ?? ''], prs: [pr], message: `Merge pull request #${n}` });
-    first = merge;
-  }
-  return commits;
-}
-
 /** @type {Record<string, GitHubScenario>} */
 export const GITHUB_SCENARIOS = {
   merged: {
@@ -287,54 +202,7 @@ export const GITHUB_SCENARIOS = {
     prs: merged,
     history: linear({ sha: SIM_DIRECT_SHA, parents: [], message: 'Hotfix, pushed straight to main' }, simMerge),
   },
-  'twenty-prs': {
-    description: `One push brings twenty queue merges: #${TWENTY_PRS[0]} to #${TWENTY_PRS.at(-1)}, then #${SIM_PR} at its tip (Trunk scenario: twenty-merged)`,
-    sha: SIM_MERGE_SHA,
-    prs: merged,
-    history: linear(...TWENTY_PRS.map(squashOf), simMerge),
-  },
-  'long-push': {
-    description: `One push of 1,001 commits, more than one run checks, with #${SIM_PR}'s merge at its tip`,
-    sha: SIM_MERGE_SHA,
-    prs: merged,
-    history: linear(
-      ...Array.from({ length: 1000 }, (_, i) => ({
-        sha: shaOf(`long push ${i}`),
-        parents: [],
-        prs: [],
-        message: `Step ${i}`,
-      })),
-      simMerge,
-    ),
-  },
-  'direct-250': {
-    description: `250 commits pushed straight to main since the last deploy, then #${SIM_PR}'s merge: each would need a lookup of its own, more than one run may ask GitHub`,
-    sha: SIM_MERGE_SHA,
-    prs: merged,
-    history: linear(
-      ...Array.from({ length: 250 }, (_, i) => ({ sha: shaOf(`direct ${i}`), parents: [], message: `Hotfix ${i}` })),
-      simMerge,
-    ),
-  },
-  'rebase-101': {
-    description: `A rebase merge of #${SIM_PR}'s 101 commits: each lists the PR, the last is its merge commit`,
-    sha: REBASED_101.at(-1) ?? '',
-    prs: [],
-    history: linear(
-      ...REBASED_101.map((sha, i) => ({
-        sha,
-        parents: [],
-        prs: [simPr({ mergeCommitSha: REBASED_101.at(-1) ?? '' })],
-        message: `Update documentation, part ${i + 1}`,
-      })),
-    ),
-  },
-  'sixty-prs': {
-    description: `300 commits since the last deploy: sixty PRs merged with merge commits, #${SIXTY_PRS[0]} to #${SIXTY_PRS.at(-1)}, each bringing its four commits, then #${SIM_PR} at the tip (Trunk scenario: sixty-merged)`,
-    sha: SIM_MERGE_SHA,
-    prs: merged,
-    history: sixtyMerges(),
-  },
+  ...RANGE_SCENARIOS,
   'force-push': {
     description: `A force push: before is a commit the new tip, #${SIM_PR}'s merge, does not descend from`,
     sha: SIM_MERGE_SHA,

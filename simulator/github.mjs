@@ -14,17 +14,11 @@
 // a few commits, and answers from a named GitHub scenario: the PRs behind a commit, or a fault
 // as GitHub sends it (github-scenarios.mjs). The bodies are github-bodies.mjs.
 import { STATUS_CODES } from 'node:http';
-import {
-  commitBody,
-  comparisonBody,
-  githubError,
-  pullRequestSimple,
-  SIM_WORKFLOW_ID,
-  workflowRunBody,
-} from './github-bodies.mjs';
-import { commitOf, compareIn, graphOf, pullsOf, SIM_BASE_SHA } from './github-graph.mjs';
+import { commitBody, comparisonBody, githubError, pullRequestSimple } from './github-bodies.mjs';
+import { commitOf, compareIn, graphOf, pullsOf } from './github-graph.mjs';
+import { oneRun, workflowRuns } from './github-runs.mjs';
 import { GITHUB_SCENARIOS, SIM_DIRECT_SHA, SIM_MERGE_SHA } from './github-scenarios.mjs';
-import { minutesAgo, SIM_BRANCH, SIM_REPO, SIM_SHA } from './scenarios.mjs';
+import { SIM_REPO, SIM_SHA } from './scenarios.mjs';
 import { playStep, sendHalf } from './steps.mjs';
 
 export {
@@ -34,7 +28,7 @@ export {
   SIM_GITHUB_TOKEN,
   SIM_MERGE_SHA,
 } from './github-scenarios.mjs';
-export { SIM_WORKFLOW_ID } from './github-bodies.mjs';
+export { SIM_WORKFLOW_ID } from './github-runs.mjs';
 
 /** @typedef {import('./github-scenarios.mjs').GitHubScenario} GitHubScenario */
 /** @typedef {import('./steps.mjs').Step} Step */
@@ -148,7 +142,7 @@ export function github({ token, scenario: initial, tls, take, reset }) {
     if (endpoint === 'github.compare') return compare(graph, String(named), here, send, step);
     if (endpoint === 'github.pulls') return pullsList(allPrs(scenario), here, send, step);
     if (endpoint === 'github.run') return oneRun(scenario, Number(named), send, step);
-    if (endpoint === 'github.workflowRuns') return workflowRuns(scenario, String(named), here, send, step);
+    if (endpoint === 'github.workflowRuns') return workflowRuns(scenario, String(named), here, send, step, page);
     const listed = scenario.commits === 'none' ? undefined : pullsOf(graph, scenario, String(named).toLowerCase());
     if (!listed) {
       const status = scenario.unknownCommit ?? 422;
@@ -231,62 +225,6 @@ function pullsList(prs, url, send, step) {
     .sort((a, b) => (direction === 'asc' ? 1 : -1) * key(a).localeCompare(key(b)));
   const { items, link } = page(listed.map(pullRequestSimple), url);
   send(200, items, { ...(link ? { link } : {}), ...step?.headers });
-}
-
-/** The scenario's runs of the deploy workflow, newest first. @param {GitHubScenario} scenario */
-function runsOf(scenario) {
-  return scenario.runs ?? defaultRuns(scenario);
-}
-
-/**
- * Without runs of its own, a scenario's deploy workflow last succeeded where the push started: at
- * its `before`, so that the range the gate checks is the push's, as it was before it remembered.
- * @param {GitHubScenario} scenario
- * @returns {import('./github-bodies.mjs').SimRun[]}
- */
-function defaultRuns(scenario) {
-  const before = scenario.before ?? SIM_BASE_SHA;
-  if (/^0+$/.test(before)) return [];
-  return [{ id: 8_000_041, number: 41, headSha: before, conclusion: 'success', createdAt: minutesAgo(60) }];
-}
-
-/**
- * `GET /repos/{owner}/{repo}/actions/runs/{run_id}`: a run the scenario lists, else this run (any
- * other id), in progress on the scenario's commit.
- * @param {GitHubScenario} scenario @param {number} id
- * @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send
- * @param {Step | undefined} step
- */
-function oneRun(scenario, id, send, step) {
-  const run = runsOf(scenario).find((listed) => listed.id === id) ?? {
-    id,
-    number: 99,
-    headSha: scenario.sha,
-    status: /** @type {const} */ ('in_progress'),
-    conclusion: null,
-    createdAt: minutesAgo(0),
-  };
-  send(200, workflowRunBody(run), step?.headers);
-}
-
-/**
- * `GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs`: newest first, `branch`,
- * `event` and `status` (a status or a conclusion) as GitHub filters them, paged, with total_count.
- * @param {GitHubScenario} scenario @param {string} workflow @param {URL} url
- * @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send
- * @param {Step | undefined} step
- */
-function workflowRuns(scenario, workflow, url, send, step) {
-  if (workflow !== String(SIM_WORKFLOW_ID) && workflow !== 'deploy.yml') {
-    return send(404, githubError(404, 'Not Found'), step?.headers);
-  }
-  const { branch, event, status } = Object.fromEntries(url.searchParams);
-  const listed = runsOf(scenario)
-    .filter((run) => !branch || (run.branch ?? SIM_BRANCH) === branch)
-    .filter((run) => !event || (run.event ?? 'push') === event)
-    .filter((run) => !status || (run.status ?? 'completed') === status || run.conclusion === status);
-  const { items, link } = page(listed.map(workflowRunBody), url);
-  send(200, { total_count: listed.length, workflow_runs: items }, { ...(link ? { link } : {}), ...step?.headers });
 }
 
 /**

@@ -1,7 +1,7 @@
 // @ts-check
 // The histories a scenario can name instead of listing its PRs (scenarios.mjs: `history`): each
 // made once, on first use, from the builders of trunk-history.mjs or from a seed (history-gen.mjs).
-import { SIXTY_PRS, TWENTY_PRS } from './github-scenarios.mjs';
+import { SIXTY_PRS, TWENTY_PRS } from './github-ranges.mjs';
 import { generateHistory, HEALTHY, UNHEALTHY } from './history-gen.mjs';
 import { historyPr, indexHistory, mergedByTrunk, mergedManually, stillTesting } from './trunk-history.mjs';
 

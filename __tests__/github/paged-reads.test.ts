@@ -4,7 +4,8 @@
 // the run's request budget and at its deadline, and rides out a 429 or a 5xx mid-list. The lines
 // a user reads are asserted by whole runs (run/deploy-range.test.ts).
 import { describe, expect, it } from '@jest/globals';
-import { pullRequestSimple, workflowRunBody } from '../../simulator/github-bodies.mjs';
+import { pullRequestSimple } from '../../simulator/github-bodies.mjs';
+import { workflowRunBody } from '../../simulator/github-runs.mjs';
 import { GITHUB_SCENARIOS, githubFaults, SIM_BASE_SHA, SIM_REPO, SIM_WORKFLOW_ID } from '../../simulator/server.mjs';
 import { gitHubClient, RequestsSpent, type GitHubSettings } from '../../src/github/client.js';
 import { listMergedInto } from '../../src/github/commit-pulls.js';

@@ -4,32 +4,17 @@
 // on, and every read of that history ends, or holds the gate saying why. The requests each costs
 // are counted: 300 commits from 60 PRs, a 101-commit rebase merge.
 import { describe, expect, it } from '@jest/globals';
-import { workflowRunBody } from '../../simulator/github-bodies.mjs';
+import { workflowRunBody } from '../../simulator/github-runs.mjs';
 import { githubFaults, SIM_BASE_SHA, SIM_DIRECT_SHA, SIM_MERGE_SHA, SIM_SHA } from '../../simulator/server.mjs';
-import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
+import { gateRun, REPOSITORY } from '../helpers/gate-run.js';
 import { useSimulator } from '../helpers/simulator.js';
 
 const sim = useSimulator({ scenario: 'merged' });
-const RUN_ID = '9000001';
-const repository = { full_name: 'octo-org/octo-repo', default_branch: 'main' };
+const repository = REPOSITORY;
 
 /** A run of the GitHub scenario's commit on main: a push from its before, unless another event is given. */
-function gate(inputs: Record<string, string> = {}, options: InProcessOptions = {}) {
-  const { sha, before } = sim.gitHubScenario();
-  return runInProcess({
-    eventName: 'push',
-    event: { ref: 'refs/heads/main', before: before ?? SIM_BASE_SHA, after: sha, deleted: false, repository },
-    ...options,
-    inputs: { 'api-key': sim.apiKey, 'api-url': sim.url, 'github-token': sim.githubToken, ...inputs },
-    env: {
-      GITHUB_API_URL: sim.url,
-      GITHUB_SHA: sha,
-      GITHUB_REF: 'refs/heads/main',
-      GITHUB_RUN_ID: RUN_ID,
-      ...options.env,
-    },
-  });
-}
+const gate = (inputs: Record<string, string> = {}, options: Parameters<typeof gateRun>[2] = {}) =>
+  gateRun(sim, inputs, options);
 
 const github = () => sim.requests.filter((request) => request.api === 'github');
 const count = (endpoint: string) => sim.requests.filter((request) => request.endpoint === endpoint).length;
