@@ -7,6 +7,7 @@
 import { oldestCommitMs, type CommitRange } from '../core/commit-range.js';
 import type { CommitCheck } from '../core/commit-verdict.js';
 import type { CommitPr } from '../core/model.js';
+import { mergedListUnreadLine } from '../core/words/range.js';
 import type { GitHubReads } from '../github/reads.js';
 import { mapLimited } from '../shared/concurrency.js';
 import { GitHubError, messageOf } from '../shared/errors.js';

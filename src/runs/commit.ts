@@ -8,6 +8,7 @@ import type { Log } from '../shared/log.js';
 import { decideCommitVerdict, prsToAsk, type CommitVerdict } from '../core/commit-verdict.js';
 import { buildCommitReport } from '../core/commit-report.js';
 import type { CommitWordsContext } from '../core/words/commit.js';
+import { peeledTagLine } from '../core/words/range.js';
 import { failureMessage, isUnexpected, type Report } from '../core/report.js';
 import { deriveStatus, type Status } from '../core/status.js';
 import { shortSha } from '../shared/format.js';
@@ -54,9 +55,7 @@ export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promi
     log: (line) => tools.log.info(line),
   });
   if (lookup.tag?.object) {
-    tools.log.info(
-      `Tag ${lookup.tag.name} is an annotated tag (object ${shortSha(lookup.tag.object)}): checking the commit it names, ${shortSha(lookup.sha)}.`,
-    );
+    tools.log.info(peeledTagLine(lookup.tag.name, lookup.tag.object, lookup.sha));
   }
   const { tipPrs, range: started } = await askAboutTip(github, inputs, tools.log, tools.cancel);
   const tip = chooseCommitPr(lookup.sha, lookup.branchInput, tipPrs, lookup.queueBranch);

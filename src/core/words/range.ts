@@ -70,3 +70,13 @@ export const lastSuccessWords = {
   skipped: (run: PastRun, commit: string, why: string) =>
     `Passed over ${runName(run)} of this workflow, on ${shortSha(commit)}: ${why}.`,
 };
+
+/** For the log: an annotated tag's push, checked on the commit it names. */
+export function peeledTagLine(tag: string, object: string, commit: string): string {
+  return `Tag ${outside(tag)} is an annotated tag (object ${shortSha(object)}): checking the commit it names, ${shortSha(commit)}.`;
+}
+
+/** For the log: the list of merged PRs failed, which only costs a lookup for each commit. */
+export function mergedListUnreadLine(message: string): string {
+  return `GitHub's list of merged pull requests could not be read (${outside(withoutStop(message))}); each commit is looked up instead.`;
+}
