@@ -122,9 +122,7 @@ async function mergedByCommit(
     }
   } catch (error) {
     if (!(error instanceof GitHubError) || signal.aborted) throw error;
-    log.info(
-      `GitHub's list of merged pull requests could not be read (${messageOf(error)}); each commit is looked up instead.`,
-    );
+    log.info(mergedListUnreadLine(messageOf(error)));
   }
   return byCommit;
 }
