@@ -105,8 +105,18 @@ export interface WindowReadFailure {
 }
 
 export type WindowAnswer =
-  /** api-key: the queue's history, trip by trip, for the window and the window before. */
-  | { kind: 'history'; current: HistoryRead; before?: HistoryRead; failures: WindowReadFailure[]; requests: number }
+  /**
+   * api-key: the queue's history, trip by trip, for the window and the window before; and when
+   * that history begins (the queue's creation), when Trunk says.
+   */
+  | {
+      kind: 'history';
+      current: HistoryRead;
+      before?: HistoryRead;
+      historyFromMs?: number;
+      failures: WindowReadFailure[];
+      requests: number;
+    }
   /** api-token alone, the last hour: Trunk's metrics; `missing` when the endpoint answered 404 (an older Trunk). */
   | { kind: 'metrics'; metrics?: HourMetrics; missing?: boolean; failures: WindowReadFailure[]; requests: number }
   /** api-token alone, a longer window: the PRs merged in it, counted. */
