@@ -147,8 +147,8 @@ describe('the poll loop', () => {
     expect(log.lines.filter((line) => !line.startsWith('debug: '))).toEqual([
       'PR #1842 is being tested, ready (testing); 10 s waited, 1 poll.',
       // 60 s after the last line, the same state: a heartbeat.
-      'Still waiting for merged: PR #1842 is being tested, ready (testing); 1 min 10 s waited, 7 polls.',
-      'PR #1842 is merged, ready; 1 min 20 s waited, 8 polls.',
+      'Still waiting for merged: PR #1842 is being tested, ready (testing); 1 min waited, 7 polls.',
+      'PR #1842 is merged, ready; 1 min waited, 8 polls.',
     ]);
   });
 

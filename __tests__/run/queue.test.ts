@@ -27,7 +27,7 @@ function report(api: keyof typeof API, inputs: Record<string, string> = {}, opti
 describe.each(['v1', 'v2'] as const)('through %s', (api) => {
   it('a healthy queue: its health and counts, every PR output empty, only the queue read', async () => {
     // The scenario's times are set when it loads: a clock from then keeps the wait at 30 min, however
-    // long after it this test runs (a second later, it would be 30 min 1 s).
+    // long after it this test runs (an hour later, it would be 1 h 30 min).
     const at = Date.parse(minutesAgo(0));
     sim.useScenario('testing');
     const result = await report(api, {}, { clock: new VirtualClock(at) });
