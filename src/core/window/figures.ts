@@ -137,7 +137,11 @@ function tripFigures(trips: Trip[] | undefined, span: Span): WindowFigures {
     timeInQueue: exact(tripLengthsMs(ended)),
     topFailureReasons: topFailureReasons(failed),
     topFailingChecks: checks,
-    checkRetries: checkRetries(trips, span, checks.map((check) => check.name)),
+    checkRetries: checkRetries(
+      trips,
+      span,
+      checks.map((check) => check.name),
+    ),
     attemptsPerMerge: retries.attemptsPerMerge,
     retriedMerges: retries.retriedMerges,
     repeatFailures: retries.repeatFailing.length,

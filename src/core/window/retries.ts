@@ -10,7 +10,7 @@ export interface RetryFigures {
   attemptsPerMerge?: number;
   /** PRs merged in the span after a trip of theirs that entered the queue failed or was cancelled. */
   retriedMerges: number;
-  /** PRs that failed two or more trips in the span, most failures first, then by number. */
+  /** PRs that failed two or more trips in the span, most failures first, then the newest (highest number). */
   repeatFailing: Array<{ prNumber: number; failed: number }>;
 }
 
@@ -62,7 +62,7 @@ export function retryFigures(trips: readonly Trip[], span: Span): RetryFigures {
       failed: own.filter((trip) => trip.end === 'failed' && endsIn(span, trip.endMs)).length,
     }))
     .filter((row) => row.failed >= 2)
-    .sort((a, b) => b.failed - a.failed || a.prNumber - b.prNumber);
+    .sort((a, b) => b.failed - a.failed || b.prNumber - a.prNumber);
   return {
     attemptsPerMerge: merges.length === 0 ? undefined : Math.round((attempts / merges.length) * 10) / 10,
     retriedMerges,
