@@ -84,6 +84,9 @@ export interface Span {
   toMs: number;
 }
 
+/** Whether something that ended at `endMs` is in the span: (fromMs, toMs]. */
+export const endsIn = (span: Span, endMs: number): boolean => span.fromMs < endMs && endMs <= span.toMs;
+
 /** What the queue's history reads found over one span. */
 export interface HistoryRead {
   /** Every PR with a conclusion in the span, with its whole timeline; undefined when that read failed. */

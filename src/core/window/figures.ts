@@ -4,7 +4,7 @@
 //
 // Undefined means "not read" and is never turned into 0: a threshold on a figure nobody could read
 // must hold, not pass. A figure that was read and had nothing in it is 0 (counts) or an empty list.
-import type { HourMetrics, Histogram, Span, TestingStretch, Trip } from '../history.js';
+import { endsIn, type HourMetrics, type Histogram, type Span, type TestingStretch, type Trip } from '../history.js';
 import { bucketBound, nearestRank } from './percentile.js';
 import { checkRetries, retryFigures, type CheckRetries } from './retries.js';
 
@@ -62,8 +62,6 @@ const KEPT_MS = 45 * DAY_MS;
 /** Up to this span the chart has a bar per hour; beyond it, a bar per day. */
 const HOURLY_UP_TO_MS = 48 * HOUR_MS;
 const TOP = 10;
-
-const endsIn = (span: Span, endMs: number): boolean => span.fromMs < endMs && endMs <= span.toMs;
 
 /** The window ending now, and the window before it as far back as Trunk keeps history. */
 export function spans(nowMs: number, windowMs: number): { current: Span; before?: Span } {

@@ -3,7 +3,7 @@
 // history of a PR that concluded in the window goes back as far as Trunk keeps it), so a merge in
 // the window counts the tries before it even when they ended earlier. A check that failed a trip
 // of a PR that merged on a later try is a retry, not a proven flake: the words say only that.
-import type { Span, Trip } from '../history.js';
+import { endsIn, type Span, type Trip } from '../history.js';
 
 export interface RetryFigures {
   /** Trips per PR merged in the span, one decimal; undefined when none merged. */
@@ -24,8 +24,6 @@ export interface CheckRetries {
   /** Those of them that merged after a trip it failed. */
   mergedLater: number;
 }
-
-const endsIn = (span: Span, endMs: number): boolean => span.fromMs < endMs && endMs <= span.toMs;
 
 /** Each PR's trips, oldest first. */
 function byPr(trips: readonly Trip[]): Map<number, Trip[]> {
