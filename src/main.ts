@@ -133,9 +133,12 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
       : undefined;
   if (report) {
     failures.push(...report.failures);
-    if (report.statusLine) log.info(report.statusLine);
+    // Said once: not again when the error line says it.
+    if (report.statusLine && !report.failures.includes(report.statusLine)) log.info(report.statusLine);
     for (const line of report.lines) log.info(line);
     for (const line of report.warnings) log.warning(line);
+    // Before the other notices: a step keeps only its first ten, and the next run looks for this one.
+    if (report.record) log.notice(report.record.message, report.record.title);
     for (const line of report.notices) log.notice(line);
   }
   // One of Trunk's own test runs is never turned red by this step but for a PR that left the queue,
@@ -153,24 +156,35 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   const serverUrl = io.env.GITHUB_SERVER_URL || 'https://github.com';
   const nowMs = io.clock.now();
   const view: RunView = queued ?? {
-    summary: (url, failure) =>
-      renderSummary({ status: report?.status, facts, repo, serverUrl: url, wait: observation?.wait, failure, nowMs }),
+    summary: (url, failure, failed) =>
+      renderSummary({
+        status: report?.status,
+        facts,
+        repo,
+        serverUrl: url,
+        wait: observation?.wait,
+        failure,
+        failed,
+        nowMs,
+      }),
     slack: (context) => prSlack(report?.status, context),
   };
   const { outputs, omitted } = queued?.outputs ?? toOutputs(report?.status, facts, observation?.wait);
   for (const line of omitted) log.info(line);
   // The report as text for other tools, with the failures known so far: the credentials are cut
-  // out of the text from outside in them as they are rendered, and of nothing else.
-  const shown = [...failures, ...warned];
-  const soFar = shown.length > 0 ? shown.join(' Also: ') : undefined;
-  // Slack is short: fail-if-not-ready's line says the verdict the message leads with, so only the
-  // other failures are said.
-  const verdictsOwn = new Set(report?.failures ?? []);
-  const others = shown.filter((failure) => !verdictsOwn.has(failure));
+  // out of the text from outside in them as they are rendered, and of nothing else. The verdict's
+  // own line of fail-if-not-ready is what the heading and the reasons already say: not said again.
+  // A test run's demoted failures are said as they were, though they no longer fail the step.
+  const others = () => {
+    const rest = [...failures, ...warned].filter((failure) => failure !== report?.verdictFailure);
+    return rest.length > 0 ? rest.join(' Also: ') : undefined;
+  };
+  const soFar = others();
+  const failedSoFar = failures.length > 0;
   const texts = {
     markdown: withRedaction(
       redactor.text,
-      () => asComment(() => view.summary(serverUrl, soFar), { nowMs, runUrl: runUrl(io.env) }),
+      () => asComment(() => view.summary(serverUrl, soFar, failedSoFar), { nowMs, runUrl: runUrl(io.env) }),
       undefined,
     ),
     'slack-text': view.slack({
@@ -178,8 +192,8 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
       serverUrl,
       repo,
       runUrl: runUrl(io.env),
-      failure: others.length > 0 ? others.join(' Also: ') : undefined,
-      failed: failures.length > 0,
+      failure: soFar,
+      failed: failedSoFar,
     }),
   };
   try {
@@ -195,9 +209,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   // A run whose inputs failed still says so in the summary, unless it was asked for none.
   const wantSummary = inputs ? inputs.summary : summaryWanted((name) => io.getInput(name));
   if (wantSummary && io.env.GITHUB_STEP_SUMMARY) {
-    const said = [...failures, ...warned];
-    const failure = said.length > 0 ? said.join(' Also: ') : undefined;
-    const html = withRedaction(redactor.text, () => view.summary(serverUrl, failure), undefined);
+    const html = withRedaction(redactor.text, () => view.summary(serverUrl, others(), failures.length > 0), undefined);
     try {
       await io.writeSummary(html);
     } catch (error) {

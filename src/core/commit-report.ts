@@ -27,8 +27,11 @@ export function buildCommitReport({ verdict, context, failIfNotReady, warnings }
     const why = merge.reason ? `a reason this version does not know (${merge.reason})` : 'no reason in its history';
     return [`PR #${pr.number} merged with ${why}; it counts as Trunk's merge.`];
   });
+  const failures = failIfNotReady && !verdict.ready ? [`${sentence}${codes}.`] : [];
   return {
-    failures: failIfNotReady && !verdict.ready ? [`${sentence}${codes}.`] : [],
+    failures,
+    // The summary's heading says it.
+    verdictFailure: failures[0],
     statusLine: `${sentence}${codes}.`,
     lines: [...new Set(lines)],
     warnings,

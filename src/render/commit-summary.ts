@@ -90,7 +90,8 @@ function rangeWords(range: CommitRange, checked: number): string {
   if (range.kind === 'read') {
     return `${plural(checked, 'commit')} checked: every commit after base-sha <code>${escapeHtml(shortSha(range.base))}</code> on the branch's first-parent line.`;
   }
-  if (range.kind === 'unchecked') return `Only the tip was checked: ${wordsHtml(range.why)}.`;
+  // Why is the heading's to say (commitSentence names it): said once.
+  if (range.kind === 'unchecked') return 'Only the tip was checked.';
   return '';
 }
 

@@ -61,6 +61,9 @@ const QUEUE_OUTPUTS = [
   'queue-oldest-testing-seconds',
 ] as const;
 
+/** This run's verdict on the queue against the previous run's (use 3): set with `scope: queue` only. */
+const ALERT_OUTPUTS = ['previous-ready', 'changed', 'unhealthy-since'] as const;
+
 /** How the PR was found, and the commit rule 5 asked GitHub about. */
 const FINDING_OUTPUTS = ['pr-found-by', 'commit-sha'] as const;
 
@@ -78,6 +81,9 @@ export const WINDOW_OUTPUTS = [
   'testing-p50-seconds',
   'testing-p90-seconds',
   'restarts',
+  'attempts-per-merge',
+  'retried-merges',
+  'repeat-failures',
   'top-failure-reasons',
   'top-failing-checks',
   'percentile-kind',
@@ -91,6 +97,7 @@ export const OUTPUT_NAMES = [
   ...STATUS_OUTPUTS,
   ...STORY_OUTPUTS,
   ...QUEUE_OUTPUTS,
+  ...ALERT_OUTPUTS,
   ...FINDING_OUTPUTS,
   ...COMMIT_OUTPUTS,
   ...WINDOW_OUTPUTS,
@@ -131,6 +138,8 @@ const OWN_OUTPUTS: ReadonlySet<string> = new Set([
   'queue-waiting',
   'queue-longest-wait-seconds',
   'queue-oldest-testing-seconds',
+  // A boolean each, and a time the action worked out.
+  ...ALERT_OUTPUTS,
   'pr-found-by',
   'commit-sha',
   // A count, and SHAs GitHub sent that were checked as SHAs.

@@ -43,8 +43,9 @@ const UNITS: ReadonlyArray<[string, number]> = [
 ];
 
 /**
- * A span of time, the one way every line of the action says it: its two largest units, truncated,
- * a zero second unit left out: `40 s`, `4 min`, `4 min 30 s`, `1 h 5 min`, `2 d 3 h`.
+ * A span of time, the one way every line of the action says it, to what a person needs: seconds
+ * only under a minute, minutes only under a day; the two largest units, truncated, a zero second
+ * unit left out: `40 s`, `4 min`, `1 h 5 min`, `2 d 3 h`.
  */
 export function duration(seconds: number): string {
   let left = Math.max(0, Math.floor(seconds));
@@ -56,7 +57,8 @@ export function duration(seconds: number): string {
   const first = parts.findIndex(([count]) => count > 0);
   if (first < 0) return '0 s';
   const [count, unit] = parts[first] as readonly [number, string];
-  const next = parts[first + 1];
+  // "4 min 30 s" says more than anyone reading a wait needs; seconds count only under a minute.
+  const next = unit === 'min' ? undefined : parts[first + 1];
   return next && next[0] > 0 ? `${count} ${unit} ${next[0]} ${next[1]}` : `${count} ${unit}`;
 }
 

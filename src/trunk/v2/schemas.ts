@@ -17,6 +17,8 @@ const mergeQueueSchema = z.looseObject({
   state: z.string(),
   mode: z.string(),
   htmlUrl: shown(z.string()),
+  // Where a window report's history can begin: nothing of the queue is older.
+  createdAt: shown(z.string()),
   config: z.looseObject({
     testingTimeoutMinutes: exactNumber,
     concurrency: shown(z.number()),
