@@ -51,7 +51,7 @@ describe('a test run fails only for a PR that left the queue', () => {
     const statuses = [status(1842, testing), status(1843, cancelled)];
     const gated = buildTestRunReport({ first: first(), statuses, failIfNotReady: true });
     expect(gated.failures).toEqual([
-      'PR #1843 left the queue: it was cancelled from the queue (cancelled, state_cancelled).',
+      'PR #1843 left the queue: it was cancelled from the queue (state_cancelled).',
     ]);
     expect(gated.batch).toMatchObject({ ready: false, reasons: ['1843:state_cancelled'], left: [1843] });
     const told = buildTestRunReport({ first: first(), statuses, failIfNotReady: false });

@@ -120,7 +120,8 @@ function notReadyClause(status: Status): string {
 /**
  * The error line of fail-if-not-ready: "PR #1842 is not ready: it needs 1 more approving review,
  * and required check `build` is failing (not_ready, mergeability_not_mergeable)."; "PR #1842 left
- * the queue: required check `ci/test` failed (https://…) (failed, state_failed)."
+ * the queue: required check `ci/test` failed (https://…) (state_failed)." A state its reason code
+ * already names is not said again.
  */
 export function notReadyLine(status: Status): string {
   const pr = `PR #${status.prNumber}`;
