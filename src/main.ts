@@ -64,7 +64,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   // A report on the queue itself, or the verdict on a commit: no one PR to observe.
   let queued: QueueRun | CommitRun | undefined;
   const failures: string[] = [];
-  const tools = { log, clock: io.clock, random: io.random, cancel };
+  const tools = { log, clock: io.clock, random: io.random, cancel, redactor };
   let repo = '';
   try {
     const read = readInputs((name) => io.getInput(name), io.env, event, redactor);
@@ -100,7 +100,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
       queued = await reportOnQueue(inputs, tools);
     } else {
       observation = await observe({
-        source: sourceFor(inputs, { log, clock: io.clock, random: io.random }),
+        source: sourceFor(inputs, tools),
         pr: inputs.pr,
         log,
         waitFor: inputs.waitFor,

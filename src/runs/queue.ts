@@ -4,6 +4,7 @@
 // history, its figures left empty with a warning), and the outputs and the summary are still written.
 import type { Clock } from '../shared/time.js';
 import type { Log } from '../shared/log.js';
+import type { Redactor } from '../shared/redact.js';
 import type { QueueAnswer, StatusSource } from '../core/model.js';
 import { assessQueue, type QueueHealth } from '../core/health.js';
 import { buildQueueReport } from '../core/queue-report.js';
@@ -28,7 +29,7 @@ const MAX_HISTORY_REQUESTS = 200;
 /** And at most this long, or wait-timeout-seconds when that is shorter. */
 const HISTORY_DEADLINE_MS = 120_000;
 
-type RunTools = { log: Log; clock: Clock; random: () => number; cancel: AbortSignal };
+type RunTools = { log: Log; clock: Clock; random: () => number; cancel: AbortSignal; redactor: Redactor };
 
 export async function reportOnQueue(inputs: QueueInputs, run: RunTools): Promise<QueueRun> {
   const { log, cancel } = run;

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { rawJsonAt } from '../json-text.js';
 import type { BlockReason, PrFacts, QueueEntry, QueueFacts } from '../../core/model.js';
-import { exactNumber, maybe, parseBody, shown, type ParseResult } from '../validate.js';
+import { decidable, exactNumber, maybe, parseBody, shown, type ParseResult } from '../validate.js';
 import { ENTRY_STATES, MERGE_METHODS, MERGEABILITY, QUEUE_MODES, QUEUE_STATES, snakeCase, toV1 } from './spellings.js';
 
 const list = <T extends z.ZodMiniType>(item: T) => z.looseObject({ data: z.array(item) });
@@ -64,7 +64,7 @@ export const pullRequestSchema = z.looseObject({
   queueEntry: maybe(
     z.looseObject({
       mergeQueueId: z.string(),
-      state: z.string(),
+      state: decidable,
       stateChangedAt: z.string(),
       priorityValue: shown(z.number()),
       priorityName: shown(z.string()),
