@@ -15,7 +15,7 @@ import {
 import type { FigureChange } from '../core/window/compare.js';
 import { hourlyBars } from '../core/window/figures.js';
 import { duration, grouped, rate, utcClock } from '../shared/format.js';
-import { escapeHtml, isSafeLink, link, row, wordsHtml } from './html.js';
+import { escapeHtml, isLinkable, link, row, wordsHtml } from './html.js';
 
 /** The section; `trunkUrl` is the queue's page in Trunk's web app, when known. */
 export function windowSection(report: WindowReport, trunkUrl: string | undefined, nowMs: number): string {
@@ -26,7 +26,7 @@ export function windowSection(report: WindowReport, trunkUrl: string | undefined
   if (empty) parts.push(`<p>${wordsHtml(empty)}</p>`);
   else parts.push(figuresTable(report), chart(report, nowMs), failedBecause(report), failingChecks(report));
   // A line that links nowhere is left out, as in the Slack message.
-  if (isSafeLink(trunkUrl)) parts.push(`<p>${link(trunkUrl, "The queue's health in Trunk")}.</p>`);
+  if (isLinkable(trunkUrl)) parts.push(`<p>${link(trunkUrl, "The queue's health in Trunk")}.</p>`);
   return parts.filter(Boolean).join('\n');
 }
 
