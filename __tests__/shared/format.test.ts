@@ -7,6 +7,8 @@ import {
   millis,
   oneLine,
   ordinal,
+  outside,
+  shortSha,
   plural,
   spaced,
   utcClock,
@@ -33,6 +35,14 @@ describe('text as people read it', () => {
     const escaped = formatCharsEscaped(body);
     expect(escaped).toBe('{"title":"a\\u202eb\\u200bc","tag":"\\udb40\\udc41","plain":"x"}');
     expect(JSON.parse(escaped)).toEqual(JSON.parse(body));
+  });
+
+  it('shortSha shortens a SHA, and quotes anything else as text from outside, never as a commit', () => {
+    expect(shortSha('A'.repeat(40))).toBe('AAAAAAA');
+    expect(shortSha('b'.repeat(64))).toBe('bbbbbbb');
+    expect(shortSha('@here x')).toBe(outside('@here x'));
+    expect(shortSha('c'.repeat(39))).toBe(outside('c'.repeat(39)));
+    expect(shortSha('x'.repeat(100))).toBe(outside(`${'x'.repeat(39)}…`));
   });
 
   it('oneLine keeps spaces as they are, unless asked to squeeze every run of white space', () => {

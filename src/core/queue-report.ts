@@ -6,6 +6,7 @@ import type { QueueHealth } from './health.js';
 import type { Report } from './report.js';
 import { agesNote, describeHealthReason, queueHeadline, undecidedWords } from './words/queue.js';
 import { clauses } from './words/story.js';
+import { codesAfter } from './words/reasons.js';
 import { describeWindowReason, failureWarnings, windowNotices, windowSentence } from './words/window.js';
 import type { WindowReport } from './window/report.js';
 import { outside } from '../shared/format.js';
@@ -42,7 +43,7 @@ export function reasonClauses(queue: QueueFacts, health: QueueHealth, window: Wi
 export function buildQueueReport({ queue, health, window, failIfNotReady }: QueueReportInput): Report {
   const { ready, reasons } = queueVerdict(health, window);
   const why = clauses(reasonClauses(queue, health, window));
-  const codes = reasons.length ? ` (${reasons.join(', ')})` : '';
+  const codes = codesAfter(reasons);
   const name = `Queue ${outside(queue.branch)}`;
   const failures = failIfNotReady && !ready ? [`${name} is not healthy: ${why}${codes}.`] : [];
   const warnings: string[] = [];
@@ -65,5 +66,5 @@ export function buildQueueReport({ queue, health, window, failIfNotReady }: Queu
 
 function headlineCodes(health: QueueHealth, window: WindowReport | undefined): string {
   const named = health.reasons.length > 0 ? health.reasons : (window?.reasons ?? []);
-  return named.length ? ` (${named.join(', ')})` : '';
+  return codesAfter(named);
 }

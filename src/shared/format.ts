@@ -122,9 +122,18 @@ export function withoutStop(text: string): string {
   return text.trim().replace(/[.!]+$/, '');
 }
 
-/** A commit as GitHub shows it: its first 7 characters (the full SHA stays in the outputs). */
+/** A full commit SHA: 40 (SHA-1) or 64 (SHA-256) hexadecimal characters, any case. */
+export function isSha(text: string): boolean {
+  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(text);
+}
+
+/**
+ * A commit as GitHub shows it: its first 7 characters (the full SHA stays in the outputs). A value
+ * that is no SHA (GitHub's merge_commit_sha can be anything an answer says) is not made to look
+ * like one: it is quoted as text from outside, short.
+ */
 export function shortSha(sha: string): string {
-  return sha.slice(0, 7);
+  return isSha(sha) ? sha.slice(0, 7) : outside(clip(sha, 40));
 }
 
 // Text from outside (a branch, a check name, a state this version does not know) inside words the

@@ -50,6 +50,17 @@ export const exactNumber = z
     ),
   );
 
+/**
+ * A pull request number from an answer, which the action writes into its own words ("PR #1840"):
+ * a whole number from 1 to 4,294,967,295, Trunk's documented range and the pr input's.
+ */
+export const prNumber = exactNumber.check(
+  z.refine(
+    (value) => Number.isInteger(value) && value >= 1 && value <= 4_294_967_295,
+    'is not a pull request number (a whole number from 1 to 4294967295)',
+  ),
+);
+
 /** A field shown only in the summary: missing, null or of another type, it is undefined. */
 export const shown = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 

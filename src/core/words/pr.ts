@@ -9,7 +9,7 @@ import type { Status } from '../status.js';
 import type { PrAnswer } from '../model.js';
 import { decideVerdict, stateOf, TERMINAL_STATES, type ReasonCode } from '../verdict.js';
 import { queueNoteFor, queueStateWords, knownState, stateWords } from './states.js';
-import { describeReason } from './reasons.js';
+import { codesAfter, describeReason } from './reasons.js';
 import { blockerItems, clauses, exitClause } from './story.js';
 
 /** A heading: the mark that sums it up, and its words (plain text; the summary escapes them). */
@@ -67,8 +67,7 @@ function place({ position, queue }: Status): string {
 /** The codes a line ends with, each once: the state's (when its words are not the code itself) and the reasons. */
 function codes(state: string, reasons: readonly string[]): string {
   const own = knownState(state) && stateWords(state) !== state ? [state] : [];
-  const unique = [...new Set([...own, ...reasons])];
-  return unique.length ? ` (${unique.join(', ')})` : '';
+  return codesAfter([...new Set([...own, ...reasons])]);
 }
 
 /**
