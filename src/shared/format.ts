@@ -123,7 +123,7 @@ export function withoutStop(text: string): string {
 }
 
 /** A full commit SHA: 40 (SHA-1) or 64 (SHA-256) hexadecimal characters, any case. */
-export function isSha(text: string): boolean {
+function isSha(text: string): boolean {
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(text);
 }
 
