@@ -31,6 +31,8 @@ export interface Patterns {
   filter: Uint8Array;
   /** Patterns shorter than a block (only ever in tests: the inputs refuse such credentials), found whole by indexOf. */
   tiny: string[];
+  /** 1 for each ASCII code some pattern holds: any other visible ASCII character ends every window. */
+  ascii: Uint8Array;
 }
 
 export function buildPatterns(credentials: readonly string[]): Patterns {
@@ -43,6 +45,7 @@ export function buildPatterns(credentials: readonly string[]): Patterns {
     blocks: new Map(),
     filter: new Uint8Array(1 << FILTER_BITS),
     tiny: [],
+    ascii: new Uint8Array(0x80),
   };
   for (const text of texts) {
     if (text.length < BLOCK) {
@@ -50,6 +53,7 @@ export function buildPatterns(credentials: readonly string[]): Patterns {
       continue;
     }
     const index = patterns.texts.push(text) - 1;
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 0x80) patterns.ascii[text.charCodeAt(i)] = 1;
     patterns.wholeOnly.push(text.length <= FRAGMENT);
     const last = text.length <= FRAGMENT ? 0 : text.length - BLOCK;
     for (let offset = 0; offset <= last; offset += BLOCK) {
@@ -130,31 +134,46 @@ export function findSpans(text: string, patterns: Patterns, add: (start: number,
   if (patterns.texts.length === 0 || text.length < BLOCK) return;
   const codes = new Int32Array(BLOCK);
   const places = new Int32Array(BLOCK);
+  const { filter, blocks, texts, wholeOnly, ascii } = patterns;
   const mask = (1 << FILTER_BITS) - 1;
   let hash = 0;
   let kept = 0;
+  /** Where the next character goes in the window, which is also where its oldest is. */
+  let slot = 0;
+  // The loop every byte of a body goes through: printable ASCII, the bulk of any answer, is
+  // decided without a call.
   for (let i = 0; i < text.length; i++) {
-    const skip = ignorableWidth(text, i);
-    if (skip > 0) {
-      i += skip - 1;
-      continue;
+    let code = text.charCodeAt(i);
+    if (code <= 0x20) continue;
+    if (code >= 0x7f) {
+      const skip = ignorableWidth(text, i);
+      if (skip > 0) {
+        i += skip - 1;
+        continue;
+      }
+    } else {
+      if (code >= 65 && code <= 90) code |= 32;
+      // No pattern holds it: no window can span it.
+      if (ascii[code] === 0) {
+        kept = 0;
+        hash = 0;
+        continue;
+      }
     }
-    const code = fold(text.charCodeAt(i));
-    const slot = kept % BLOCK;
     if (kept >= BLOCK) hash = (hash - (codes[slot] as number) * OUTGOING) | 0;
     hash = (hash * BASE + code) | 0;
     codes[slot] = code;
     places[slot] = i;
+    slot = slot === BLOCK - 1 ? 0 : slot + 1;
     kept++;
-    if (kept < BLOCK || patterns.filter[hash & mask] === 0) continue;
-    const candidates = patterns.blocks.get(hash);
+    if (kept < BLOCK || filter[hash & mask] === 0) continue;
+    const candidates = blocks.get(hash);
     if (!candidates) continue;
-    const first = kept % BLOCK;
     for (const [index, offset] of candidates) {
-      const pattern = patterns.texts[index] as string;
+      const pattern = texts[index] as string;
       let same = true;
-      for (let j = 0; j < BLOCK && same; j++) same = codes[(first + j) % BLOCK] === pattern.charCodeAt(offset + j);
-      if (same) extend(text, pattern, patterns.wholeOnly[index] === true, offset, places[first] as number, i, add);
+      for (let j = 0; j < BLOCK && same; j++) same = codes[(slot + j) % BLOCK] === pattern.charCodeAt(offset + j);
+      if (same) extend(text, pattern, wholeOnly[index] === true, offset, places[slot] as number, i, add);
     }
   }
 }
