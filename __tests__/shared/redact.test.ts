@@ -1,7 +1,9 @@
-// The redactor that every text passes on its way out of the action (log, outputs, summary, error
-// line). The rule is the contract's: no 12-character fragment of a credential, in any letter case
-// and any spelling the text's format gives it. Whole runs are asserted in run.test.ts and
-// run/properties.test.ts; here, the spellings and the fragments themselves.
+// The redactor that every text from outside passes on its way in (answers, messages, the event)
+// and every text on its way out of the action (log, outputs, summary, error line). The rule: no
+// 12-character fragment of a credential, in any letter case, in any spelling the text's format
+// gives it, as base64, or broken up by white space and invisible characters. Whole runs are
+// asserted in run/planted-credentials.test.ts and run/outside-text.test.ts; here, the spellings
+// and the fragments themselves.
 import { describe, expect, it } from '@jest/globals';
 import { createRedactor, FRAGMENT, MIN_CREDENTIAL_CHARS, REDACTED, unmaskable } from '../../src/shared/redact.js';
 import { fragmentsLeft } from '../helpers/token-fragments.js';
