@@ -5,16 +5,9 @@
 // broken up by line breaks or invisible characters); text from outside cannot spoof the action's
 // words (a mention, a bidi control), overflow a limit, or send a reader to a host of its choosing.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  SIM_BASE_SHA,
-  SIM_MERGE_SHA,
-  SIM_REPO,
-  startSimulator,
-  type Answer,
-  type Endpoint,
-  type Step,
-} from '../../simulator/server.mjs';
+import { SIM_MERGE_SHA, startSimulator, type Answer, type Endpoint, type Step } from '../../simulator/server.mjs';
 import { runInProcess, type InProcessOptions, type InProcessResult } from '../helpers/in-process.js';
+import { pushRun } from '../helpers/events.js';
 import { leaks, type Credential } from '../helpers/planted.js';
 
 const KEY: Credential = { value: 'trunk_v2_Tq2Wm9Xp4Lz8Nb3Vc7Hd', secret: 'Tq2Wm9Xp4Lz8Nb3Vc7Hd' };
@@ -95,17 +88,7 @@ async function run(c: Case): Promise<InProcessResult> {
 }
 
 const v2 = () => ({ 'api-key': KEY.value, 'fail-if-not-ready': 'true' });
-const pushGate = (sim: { url: string }): InProcessOptions => ({
-  eventName: 'push',
-  event: {
-    ref: 'refs/heads/main',
-    before: SIM_BASE_SHA,
-    after: SIM_MERGE_SHA,
-    deleted: false,
-    repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: 'main' },
-  },
-  env: { GITHUB_API_URL: sim.url, GITHUB_SHA: SIM_MERGE_SHA, GITHUB_REF: 'refs/heads/main' },
-});
+const pushGate = (sim: { url: string }): InProcessOptions => pushRun(SIM_MERGE_SHA, sim.url);
 const mixedCase = (text: string) => [...text].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('');
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 /** The credential broken every 11 characters by this separator. */

@@ -9,9 +9,9 @@
 // seen was planted in some case, and every spelling used.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { SIM_BASE_SHA, SIM_MERGE_SHA, SIM_REPO, startSimulator } from '../../simulator/server.mjs';
+import { SIM_MERGE_SHA, startSimulator } from '../../simulator/server.mjs';
 import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
-import { scheduleRun } from '../helpers/events.js';
+import { pushRun, scheduleRun } from '../helpers/events.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 import {
   Coverage,
@@ -85,18 +85,7 @@ async function runPlanted(scope: Scope, scenario: string, credentials: Credentia
   for (const name of setup.api) inputs[INPUT[name]] = credentials[name].value;
   let options: InProcessOptions = {};
   if (github) {
-    const sha = sim.gitHubScenario().sha ?? SIM_MERGE_SHA;
-    options = {
-      eventName: 'push',
-      event: {
-        ref: 'refs/heads/main',
-        before: SIM_BASE_SHA,
-        after: sha,
-        deleted: false,
-        repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: 'main' },
-      },
-      env: { GITHUB_API_URL: sim.url, GITHUB_SHA: sha, GITHUB_REF: 'refs/heads/main' },
-    };
+    options = pushRun(sim.gitHubScenario().sha ?? SIM_MERGE_SHA, sim.url);
     Object.assign(inputs, { 'github-token': credentials.githubToken.value, 'settle-seconds': '0' });
   }
   if ('window' in setup) {
