@@ -1,8 +1,10 @@
 // The entry point's work: read inputs, ask the API, then set every output and the summary however
 // that went. The only place an error becomes a failed step, and the exit every text passes
-// through: the credentials are cut out of each log line, the error line, and the text from outside
-// in the outputs and the summary here. What the action computed (a number, a boolean, the PR it
-// asked about) is written as it is.
+// through: every answer was redacted as it arrived (the adapters get the redactor), and here, a
+// second wall, the credentials are cut out of each log line, the error line, and the text from
+// outside in the outputs, the summary, `markdown` and `slack-text`, which are also held to their
+// limits and link only to the hosts an answer's links belong on. What the action computed (a
+// number, a boolean, the PR it asked about) is written as it is.
 import { messageOf } from './shared/errors.js';
 import { readEvent } from './runner/event.js';
 import { clip, oneLine, plainWords } from './shared/format.js';
