@@ -47,6 +47,7 @@ const SCOPES = {
   'PR, v1': { scenarios: ['testing', 'not-ready', 'failed', 'paused'], api: ['token'] },
   'PR, v2': { scenarios: ['testing', 'not-ready', 'failed', 'hostile-story'], api: ['apiKey'] },
   'PR, both': { scenarios: ['testing', 'hostile-story'], api: ['token', 'apiKey'] },
+  'PR, v2, waiting for a merge': { scenarios: ['merging'], api: ['apiKey'], inputs: { 'wait-for': 'merged' } },
   'deploy gate, v2': {
     scenarios: ['merged', 'merged-manually'],
     api: ['apiKey'],
@@ -54,10 +55,17 @@ const SCOPES = {
   },
   'deploy gate, v1': { scenarios: ['merged'], api: ['token'], github: ['merged', 'several', 'no-permission'] },
   'queue over a window, v2': { scenarios: ['recent-merges'], api: ['apiKey'], window: '1d' },
-  'queue over a window, v1': { scenarios: ['recent-merges'], api: ['token'], window: '1h' },
+  'queue over the last hour, v1': { scenarios: ['recent-merges'], api: ['token'], window: '1h' },
+  'queue over 2 days, v1': { scenarios: ['recent-merges'], api: ['token'], window: '2d' },
 } as const satisfies Record<
   string,
-  { scenarios: readonly string[]; api: ReadonlyArray<'token' | 'apiKey'>; github?: readonly string[]; window?: string }
+  {
+    scenarios: readonly string[];
+    api: ReadonlyArray<'token' | 'apiKey'>;
+    github?: readonly string[];
+    window?: string;
+    inputs?: Record<string, string>;
+  }
 >;
 type Scope = keyof typeof SCOPES;
 /** Each scope with each of its scenarios, equally likely. */
@@ -83,6 +91,7 @@ async function runPlanted(scope: Scope, scenario: string, credentials: Credentia
   });
   const inputs: Record<string, string> = { 'api-url': sim.url, 'fail-if-not-ready': String(plan.seed % 2 === 0) };
   for (const name of setup.api) inputs[INPUT[name]] = credentials[name].value;
+  if ('inputs' in setup) Object.assign(inputs, setup.inputs);
   let options: InProcessOptions = {};
   if (github) {
     options = pushRun(sim.gitHubScenario().sha ?? SIM_MERGE_SHA, sim.url);
