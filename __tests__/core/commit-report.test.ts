@@ -3,7 +3,7 @@
 // when a merge could not be told apart, warnings as given, and merge reasons this version does not
 // know named once per PR.
 import { describe, expect, it } from '@jest/globals';
-import { plainWords } from '../../src/shared/format.js';
+import { outside, plainWords } from '../../src/shared/format.js';
 import { rangeFrom, type CommitRange } from '../../src/core/commit-range.js';
 import { buildCommitReport, UNKNOWABLE_NOTICE, type CommitReportInput } from '../../src/core/commit-report.js';
 import { decideCommitVerdict, type CommitVerdictInput } from '../../src/core/commit-verdict.js';
@@ -193,6 +193,10 @@ describe('merge reasons this version does not know', () => {
       ],
     ],
   ])('%s', (_, input, lines) => {
-    expect(report(input).lines).toEqual(lines);
+    // Trunk's reason is text from outside, marked for the exits (plainWords shows it as read).
+    expect(report(input).lines.map(plainWords)).toEqual(lines);
+    for (const line of report(input).lines.filter((l) => l.includes('merge_by_robot'))) {
+      expect(line).toContain(outside('merge_by_robot'));
+    }
   });
 });

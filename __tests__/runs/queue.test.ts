@@ -11,12 +11,13 @@ import { until, useSimulator } from '../helpers/simulator.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 import { plainWords } from '../../src/shared/format.js';
 import type { PreviousRead, VerdictRecord } from '../../src/core/alerts.js';
+import { createRedactor } from '../../src/shared/redact.js';
 
 const sim = useSimulator();
 
 function tools(clock = new VirtualClock(), cancel = new AbortController().signal) {
   const log = recorder();
-  return { lines: log.lines, run: { log, clock, random: () => 0, cancel } };
+  return { lines: log.lines, run: { log, clock, random: () => 0, cancel, redactor: createRedactor([]) } };
 }
 
 function inputs(overrides: Partial<QueueInputs> = {}): QueueInputs {

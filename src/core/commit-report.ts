@@ -5,6 +5,8 @@ import type { Report } from './report.js';
 import type { CommitVerdict } from './commit-verdict.js';
 import { TRUNK_MERGES } from './commit-verdict.js';
 import { commitSentence, type CommitWordsContext } from './words/commit.js';
+import { codesAfter } from './words/reasons.js';
+import { outside } from '../shared/format.js';
 
 export interface CommitReportInput {
   verdict: CommitVerdict;
@@ -20,11 +22,13 @@ export const UNKNOWABLE_NOTICE =
 
 export function buildCommitReport({ verdict, context, failIfNotReady, warnings }: CommitReportInput): Report {
   const sentence = commitSentence(verdict, context);
-  const codes = verdict.reasons.length ? ` (${verdict.reasons.join(', ')})` : '';
+  const codes = codesAfter(verdict.reasons);
   const unknowable = verdict.findings.some((found) => found.merge?.by === 'unknowable');
   const lines = verdict.findings.flatMap(({ pr, merge }) => {
     if (!pr || merge?.by !== 'trunk' || (merge.reason && TRUNK_MERGES.includes(merge.reason))) return [];
-    const why = merge.reason ? `a reason this version does not know (${merge.reason})` : 'no reason in its history';
+    const why = merge.reason
+      ? `a reason this version does not know (${outside(merge.reason)})`
+      : 'no reason in its history';
     return [`PR #${pr.number} merged with ${why}; it counts as Trunk's merge.`];
   });
   const failures = failIfNotReady && !verdict.ready ? [`${sentence}${codes}.`] : [];

@@ -16,6 +16,7 @@ import {
   type HeadlineContext,
 } from './words/queue.js';
 import { clauses } from './words/story.js';
+import { codesAfter } from './words/reasons.js';
 import { describeWindowReason, failureWarnings, windowNotices, windowSentence } from './words/window.js';
 import type { WindowReport } from './window/report.js';
 import { outside } from '../shared/format.js';
@@ -59,8 +60,7 @@ function verdictSentence(input: QueueReportInput, context: HeadlineContext): str
       .map((code) => describeWindowReason(code, window as WindowReport)),
   ];
   const more = others.length > 0 ? `; and ${clauses(others)}` : '';
-  const codes = reasons.length > 0 ? ` (${reasons.join(', ')})` : '';
-  return `${queueHeadline(queue, health, window, context)}${more}${codes}.`;
+  return `${queueHeadline(queue, health, window, context)}${more}${codesAfter(reasons)}.`;
 }
 
 /** The failures, the account and the lines a report on the queue owes the log. */

@@ -1,7 +1,7 @@
 // Every output of the action as the string the runner stores. Pure. Values taken from API strings
 // are made single lines, so a workflow comparing `== 'testing'` sees what it expects; the JSON
 // outputs keep the bodies exactly. Any output over GitHub's limit is left out, with a line saying so.
-import { formatBytes, oneLine } from '../shared/format.js';
+import { formatBytes, formatCharsEscaped, oneLine } from '../shared/format.js';
 import type { WaitOutcome } from '../core/observation.js';
 import { isSafeLink } from './html.js';
 import type { Story } from '../core/model.js';
@@ -204,8 +204,9 @@ export function blankOutputs(): Outputs {
 /** Each output a single line, the bodies as Trunk sent them, and none over GitHub's limit. */
 export function bounded(outputs: Outputs, bodies: Pick<Outputs, 'pr-json' | 'queue-json'>): OutputSet {
   for (const name of OUTPUT_NAMES) outputs[name] = oneLine(outputs[name]);
-  // The bodies as Trunk sent them, line breaks and all.
-  Object.assign(outputs, bodies);
+  // The bodies as Trunk sent them, line breaks and all; an invisible character as its escape.
+  outputs['pr-json'] = formatCharsEscaped(bodies['pr-json']);
+  outputs['queue-json'] = formatCharsEscaped(bodies['queue-json']);
 
   const omitted: string[] = [];
   for (const name of OUTPUT_NAMES) {

@@ -3,7 +3,7 @@
 // page in Trunk. Only the v2 API tells it; without one there is nothing to say. Every text in it
 // is Trunk's and untrusted: escaped, and linked only when it is an https URL.
 import { duration, plainWords, utcClock, withoutStop } from '../shared/format.js';
-import { escapeHtml, isSafeLink, link, wordsHtml } from './html.js';
+import { escapeHtml, isLinkable, link, wordsHtml } from './html.js';
 import { blockClause, exitReasonWords } from '../core/words/story.js';
 import type { BlockReason, ExitStory, Story } from '../core/model.js';
 import type { Status } from '../core/status.js';
@@ -20,7 +20,7 @@ export function storySection(status: Status, nowMs: number): string {
     story.directlyAhead?.length
       ? `<li>Waits directly for ${story.directlyAhead.map((n) => `#${escapeHtml(n)}`).join(', ')}.</li>`
       : '',
-    isSafeLink(story.trunkUrl) ? `<li>${link(story.trunkUrl, 'Open this PR in Trunk')}.</li>` : '',
+    isLinkable(story.trunkUrl) ? `<li>${link(story.trunkUrl, 'Open this PR in Trunk')}.</li>` : '',
     // What could not be read is said here too, not only in the log.
     ...story.leftOut.map((line) => `<li>ℹ️ ${escapeHtml(line, 500)}</li>`),
   ].filter(Boolean);

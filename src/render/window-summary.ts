@@ -17,7 +17,7 @@ import {
 import type { FigureChange } from '../core/window/compare.js';
 import { hourlyBars } from '../core/window/figures.js';
 import { duration, grouped, plural, rate, utcClock } from '../shared/format.js';
-import { escapeHtml, isSafeLink, link, row, wordsHtml } from './html.js';
+import { escapeHtml, isLinkable, link, row, wordsHtml } from './html.js';
 
 /** Repeat failures named in the summary; the rest counted. */
 const REPEATS_NAMED = 5;
@@ -42,7 +42,7 @@ export function windowSection(
     parts.push(failingChecks(report));
   }
   // A line that links nowhere is left out, as in the Slack message.
-  if (isSafeLink(trunkUrl)) parts.push(`<p>${link(trunkUrl, "The queue's health in Trunk")}.</p>`);
+  if (isLinkable(trunkUrl)) parts.push(`<p>${link(trunkUrl, "The queue's health in Trunk")}.</p>`);
   return parts.filter(Boolean).join('\n');
 }
 

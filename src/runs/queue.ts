@@ -6,6 +6,7 @@
 // summary are still written.
 import type { Clock } from '../shared/time.js';
 import type { Log } from '../shared/log.js';
+import type { Redactor } from '../shared/redact.js';
 import type { QueueAnswer, StatusSource } from '../core/model.js';
 import { assessQueue, type QueueHealth } from '../core/health.js';
 import { buildQueueReport, queueVerdict } from '../core/queue-report.js';
@@ -42,6 +43,7 @@ type RunTools = {
   clock: Clock;
   random: () => number;
   cancel: AbortSignal;
+  redactor: Redactor;
   /**
    * The runs of this workflow and job before this one, with the verdict each left on this queue
    * (verdict-record.ts parses them). Not given: the previous verdict is unknown, so `changed` is true.

@@ -9,7 +9,7 @@ import type { Status } from '../status.js';
 import type { PrAnswer } from '../model.js';
 import { decideVerdict, stateOf, TERMINAL_STATES, type ReasonCode } from '../verdict.js';
 import { queueNoteFor, queueStateWords, knownState, stateWords } from './states.js';
-import { describeReason } from './reasons.js';
+import { codesAfter, describeReason } from './reasons.js';
 import { blockerItems, clauses, exitClause } from './story.js';
 
 /** A heading: the mark that sums it up, and its words (plain text; the summary escapes them). */
@@ -74,12 +74,11 @@ function stateCode(state: string, reasons: readonly string[]): string[] {
 
 /** The codes a line ends with, each once: the state's and the reasons. */
 function codes(state: string, reasons: readonly string[]): string {
-  const unique = [...new Set([...stateCode(state, reasons), ...reasons])];
-  return unique.length ? ` (${unique.join(', ')})` : '';
+  return codesAfter([...new Set([...stateCode(state, reasons), ...reasons])]);
 }
 
 /** Codes in parentheses after the words they belong to; nothing when there are none. */
-const after = (list: readonly string[]) => (list.length ? ` (${[...new Set(list)].join(', ')})` : '');
+const after = (list: readonly string[]) => codesAfter([...new Set(list)]);
 
 /**
  * The state and the verdict, each with its own codes beside its words: "being tested (testing),

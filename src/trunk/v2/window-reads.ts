@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import type { Span, TestingStretch } from '../../core/history.js';
 import { parseTimestamp } from '../../shared/time.js';
-import { exactNumber, maybe } from '../validate.js';
+import { exactNumber, maybe, prNumber } from '../validate.js';
 import type { V2Reader } from './api.js';
 import { when, type PrRef } from './history.js';
 import { snakeCase } from './spellings.js';
@@ -17,11 +17,11 @@ const PAGE = 100;
 const page = <T extends z.ZodMiniType>(item: T) =>
   z.looseObject({ data: z.array(item), nextCursor: maybe(z.string()) });
 
-const prPage = page(z.looseObject({ id: z.string(), number: exactNumber }));
+const prPage = page(z.looseObject({ id: z.string(), number: prNumber }));
 
 const testingPage = page(
   z.looseObject({
-    pullRequestNumber: exactNumber,
+    pullRequestNumber: prNumber,
     endedAt: when,
     testingDurationMs: exactNumber,
     // Absent when Trunk has no classification; an open set otherwise.
