@@ -2,12 +2,17 @@
 // The histories a scenario can name instead of listing its PRs (scenarios.mjs: `history`): each
 // made once, on first use, from the builders of trunk-history.mjs or from a seed (history-gen.mjs).
 import { SIXTY_PRS, TWENTY_PRS } from './github-ranges.mjs';
+import { minutesAgo } from './scenarios.mjs';
 import { generateHistory, HEALTHY, UNHEALTHY } from './history-gen.mjs';
 import { historyPr, indexHistory, mergedByTrunk, mergedManually, stillTesting } from './trunk-history.mjs';
 
 /** @typedef {import('./trunk-history.mjs').HistoryPr} HistoryPr */
 
-/** @type {Record<string, { description: string, make: () => HistoryPr[] }>} */
+/**
+ * `queueDays`: the queue is that many days old, so that its history begins there (the v2 queue's
+ * createdAt); without it, the queue is older than anything asked of it.
+ * @type {Record<string, { description: string, make: () => HistoryPr[], queueDays?: number }>}
+ */
 export const HISTORIES = {
   'twenty-merged': {
     description: `#${TWENTY_PRS[0]} to #${TWENTY_PRS.at(-1)} merged by Trunk in the last half hour (GitHub scenario: twenty-prs)`,
@@ -20,16 +25,19 @@ export const HISTORIES = {
   week: {
     description:
       '15 days of a healthy queue, about 40 trips a day (seed 1): few failures, mostly the flaky ci/integration',
+    queueDays: 15,
     make: () => generateHistory({ seed: 1, firstNumber: 1100 }),
   },
   'unhealthy-week': {
     description:
       'As week (seed 2), but the last 7 days much worse than the 7 before: failures over 20 %, long waits, many restarts',
+    queueDays: 15,
     make: () =>
       generateHistory({ seed: 2, firstNumber: 1100, health: (daysAgo) => (daysAgo < 7 ? UNHEALTHY : HEALTHY) }),
   },
   'busy-week': {
     description: '15 days of a busy, healthy queue (seed 3): about 2,000 trips every 7 days, PRs from #10000',
+    queueDays: 15,
     make: () => generateHistory({ seed: 3, firstNumber: 10_000, tripsPerDay: 2000 / 7 }),
   },
   batch: {
@@ -89,7 +97,10 @@ export function resolveHistory(history) {
   if (typeof history !== 'string') return indexHistory(history);
   const named = HISTORIES[history];
   if (!named) throw new Error(`unknown history ${history}; known: ${Object.keys(HISTORIES).join(', ')}`);
-  const found = made.get(history) ?? indexHistory(named.make());
+  const found = made.get(history) ?? {
+    ...indexHistory(named.make()),
+    ...(named.queueDays === undefined ? {} : { createdAt: minutesAgo(named.queueDays * 24 * 60) }),
+  };
   made.set(history, found);
   return found;
 }

@@ -75,6 +75,14 @@ import { TrunkWorld } from './trunk-world.mjs';
  *   refused by Trunk's APIs, as theirs are by GitHub's); default SIM_GITHUB_TOKEN
  * @property {number} [port]  0 (default) picks a free port
  * @property {{ key: string, cert: string }} [tls]  serve https with this key and certificate
+ * @property {Rewrite} [rewrite]  changes every answer sent whole (any API, any endpoint, errors
+ *   included) on its way out: what a test that plants text in every field of every answer needs
+ */
+
+/**
+ * An answer about to be sent, and what to send instead.
+ * @typedef {{ endpoint: string, status: number, headers: Record<string, string>, body: string }} Answer
+ * @typedef {(answer: Answer) => { headers: Record<string, string>, body: string }} Rewrite
  */
 
 export const SIM_TOKEN = 'sim-token-0123456789';
@@ -165,6 +173,7 @@ export async function startSimulator(options = {}) {
       ],
     };
     requests.push(record);
+    if (options.rewrite) rewriteAnswer(res, record, options.rewrite);
     if (options.latencyMs) await delay(options.latencyMs);
     if (api === 'v2') return v2.handle(req, res, record);
     if (api === 'github') return gh.handle(req, res, record);
@@ -242,6 +251,50 @@ export async function startSimulator(options = {}) {
         for (const socket of sockets) socket.destroy();
       }),
   };
+}
+
+/**
+ * Holds back the status line of an answer sent whole (writeHead, then end) and hands both to
+ * `rewrite` once the body is known. A streamed answer (a huge or cut-off body) goes out as it is.
+ * @param {http.ServerResponse} res @param {RequestRecord} record @param {Rewrite} rewrite
+ */
+function rewriteAnswer(res, record, rewrite) {
+  const writeHead = res.writeHead.bind(res);
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  /** @type {[number, Record<string, string>] | undefined} */
+  let held;
+  const release = () => {
+    if (held) writeHead(...held);
+    held = undefined;
+  };
+  res.writeHead = /** @type {typeof res.writeHead} */ (
+    /** @param {number} status @param {...unknown} rest */
+    (status, ...rest) => {
+      const headers = /** @type {Record<string, string>} */ (rest.find((item) => typeof item === 'object') ?? {});
+      held = [status, { ...headers }];
+      return res;
+    }
+  );
+  res.write = /** @type {typeof res.write} */ (
+    /** @param {unknown} chunk */
+    (chunk) => {
+      release();
+      return write(/** @type {Buffer | string} */ (chunk));
+    }
+  );
+  res.end = /** @type {typeof res.end} */ (
+    /** @param {unknown} chunk */
+    (chunk) => {
+      if (!held) return end(chunk);
+      const [status, headers] = held;
+      held = undefined;
+      const body = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+      const out = rewrite({ endpoint: record.endpoint, status, headers, body });
+      writeHead(status, out.headers);
+      return end(out.body);
+    }
+  );
 }
 
 /** @typedef {Awaited<ReturnType<typeof startSimulator>>} Simulator */

@@ -192,7 +192,8 @@ export function stillTesting(number, minutes, facts) {
 
 /**
  * The history as the world looks it up: in order, by number and by id.
- * @typedef {{ prs: HistoryPr[], byNumber: Map<number, HistoryPr>, byId: Map<string, HistoryPr> }} HistoryIndex
+ * @typedef {{ prs: HistoryPr[], byNumber: Map<number, HistoryPr>, byId: Map<string, HistoryPr>, createdAt?: string }} HistoryIndex
+ *   `createdAt`: when the queue was made, for a history that begins with it
  */
 
 /** @param {HistoryPr[]} prs */

@@ -103,8 +103,11 @@ export function repositoryBody() {
   };
 }
 
-/** @param {Json} queue  v1's getQueue body @param {string} baseUrl */
-export function mergeQueueBody(queue, baseUrl) {
+/**
+ * @param {Json} queue  v1's getQueue body @param {string} baseUrl
+ * @param {string} [createdAt]  when the queue was made: its history's start, for a history that has one
+ */
+export function mergeQueueBody(queue, baseUrl, createdAt = CREATED) {
   return {
     id: SIM_QUEUE_ID,
     repositoryId: SIM_REPO_ID,
@@ -113,7 +116,7 @@ export function mergeQueueBody(queue, baseUrl) {
     state: mapped(QUEUE_STATES, queue.state),
     mode: mapped(QUEUE_MODES, queue.mode),
     managedState: 'manual',
-    createdAt: CREATED,
+    createdAt,
     updatedAt: minutesAgo(60),
     repositoryUrl: REPO_URL,
     pullRequestsUrl: `${baseUrl}/v2/pull-requests?repositoryId=${SIM_REPO_ID}`,

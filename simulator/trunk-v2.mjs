@@ -188,7 +188,10 @@ function v2Answer(route, id, query, world) {
         world.queue !== null &&
         (repositoryId === null || repositoryId.toLowerCase() === SIM_REPO_ID) &&
         (branch === null || branch === SIM_BRANCH);
-      return page(serves && world.queue ? [mergeQueueBody(world.queue, world.baseUrl)] : [], query);
+      return page(
+        serves && world.queue ? [mergeQueueBody(world.queue, world.baseUrl, world.history.createdAt)] : [],
+        query,
+      );
     }
     case 'v2.order':
       return { status: 200, body: orderBody(/** @type {Json} */ (world.queue), world.scenario) };

@@ -1,11 +1,13 @@
 // The entry point's work: read inputs, ask the API, then set every output and the summary however
 // that went. The only place an error becomes a failed step, and the exit every text passes
-// through: the credentials are cut out of each log line, the error line, and the text from outside
-// in the outputs and the summary here. What the action computed (a number, a boolean, the PR it
-// asked about) is written as it is.
+// through: every answer was redacted as it arrived (the adapters get the redactor), and here, a
+// second wall, the credentials are cut out of each log line, the error line, and the text from
+// outside in the outputs, the summary, `markdown` and `slack-text`, which are also held to their
+// limits and link only to the hosts an answer's links belong on. What the action computed (a
+// number, a boolean, the PR it asked about) is written as it is.
 import { messageOf } from './shared/errors.js';
 import { readEvent } from './runner/event.js';
-import { oneLine, plainWords } from './shared/format.js';
+import { clip, oneLine, plainWords } from './shared/format.js';
 import { onRequestSent } from './http/transport.js';
 import { readInputs, summaryWanted, type Inputs, type QueueInputs } from './runner/inputs.js';
 import { SECRET_INPUTS } from './runner/credentials.js';
@@ -13,7 +15,7 @@ import { createLog, type Log } from './shared/log.js';
 import { observe } from './core/observe.js';
 import type { Observation } from './core/observation.js';
 import { redactOutputs, toOutputs, withoutVerdict, type RunFacts } from './render/outputs.js';
-import { withRedaction } from './render/html.js';
+import { withLinkHosts, withRedaction } from './render/html.js';
 import { createRedactor, unmaskable, type Redactor } from './shared/redact.js';
 import { buildReport, failureMessage, isUnexpected } from './core/report.js';
 import { actionsRunner, type RunnerIO } from './runner/io.js';
@@ -23,10 +25,14 @@ import { reportOnQueue, type QueueRun } from './runs/queue.js';
 import type { CommitRun } from './runs/commit.js';
 import type { RunView } from './runs/view.js';
 import { asComment } from './render/comment.js';
+import { summaryFitted } from './render/fit.js';
 import { prSlack } from './render/slack-reports.js';
-import { runUrl } from './runner/locations.js';
+import { linkHosts, runUrl } from './runner/locations.js';
 import { reportOnTestRun, unnamedTestRun, type TestRun } from './runs/test-run.js';
 import { notFailingTestRun } from './core/words/test-run.js';
+
+/** The `::error::` line's length at most, in characters. */
+const ERROR_LINE_CHARS = 500;
 
 /** How long the runner's own I/O waits for the first request to go out before it loads anyway. */
 const PRELOAD_FALLBACK_MS = 150;
@@ -52,25 +58,27 @@ export async function run(overrides: Partial<RunnerIO> = {}): Promise<void> {
   }
   // Several things can fail in one run (the API, then writing the outputs): one line says each,
   // and one line it is: the runner would show an escaped line break from API text as a second.
-  if (failures.length > 0) io.setFailed(redactor.text(oneLine(plainWords(failures.join(' Also: ')))));
+  if (failures.length > 0) io.setFailed(errorLine(redactor.text(oneLine(plainWords(failures.join(' Also: ')))), log));
   // Whatever the runner's I/O still has queued is written before the step ends.
   await io.settle().catch(() => undefined);
 }
 
 /** Does the run's work; answers with the failures to report, in the order they happened. */
 async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSignal): Promise<string[]> {
-  const event = readEvent(io.env);
+  const event = readEvent(io.env, redactor);
   if (event.problem) log.warning(`${event.problem}; the event's defaults are not available.`);
   let inputs: Inputs | QueueInputs | undefined;
   let observation: Observation | undefined;
   // A report on the queue itself, the verdict on a commit, or one of Trunk's test runs: no one PR to observe.
   let queued: QueueRun | CommitRun | TestRun | undefined;
   const failures: string[] = [];
-  const tools = { log, clock: io.clock, random: io.random, cancel };
+  const tools = { log, clock: io.clock, random: io.random, cancel, redactor };
   let repo = '';
+  let apiUrl: string | undefined;
   try {
     const read = readInputs((name) => io.getInput(name), io.env, event, redactor);
     repo = `${read.owner}/${read.name}`;
+    apiUrl = 'apiUrl' in read ? read.apiUrl : undefined;
     if (read.scope === 'test-branch') queued = unnamedTestRun(read.testBranch);
     else if (read.scope !== 'commit') inputs = read;
     else {
@@ -102,7 +110,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
       queued = await reportOnTestRun(inputs, event.mergeQueue?.branch, tools);
     } else {
       observation = await observe({
-        source: sourceFor(inputs, { log, clock: io.clock, random: io.random }),
+        source: sourceFor(inputs, tools),
         pr: inputs.pr,
         log,
         waitFor: inputs.waitFor,
@@ -135,9 +143,12 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
       : undefined;
   if (report) {
     failures.push(...report.failures);
-    if (report.statusLine) log.info(report.statusLine);
+    // Said once: not again when the error line says it.
+    if (report.statusLine && !report.failures.includes(report.statusLine)) log.info(report.statusLine);
     for (const line of report.lines) log.info(line);
     for (const line of report.warnings) log.warning(line);
+    // Before the other notices: a step keeps only its first ten, and the next run looks for this one.
+    if (report.record) log.notice(report.record.message, report.record.title);
     for (const line of report.notices) log.notice(line);
   }
   // One of Trunk's own test runs is never turned red by this step but for a PR that left the queue,
@@ -155,34 +166,49 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   const serverUrl = io.env.GITHUB_SERVER_URL || 'https://github.com';
   const nowMs = io.clock.now();
   const view: RunView = queued ?? {
-    summary: (url, failure) =>
-      renderSummary({ status: report?.status, facts, repo, serverUrl: url, wait: observation?.wait, failure, nowMs }),
+    summary: (url, failure, failed) =>
+      renderSummary({
+        status: report?.status,
+        facts,
+        repo,
+        serverUrl: url,
+        wait: observation?.wait,
+        failure,
+        failed,
+        nowMs,
+      }),
     slack: (context) => prSlack(report?.status, context),
   };
   const { outputs, omitted } = queued?.outputs ?? toOutputs(report?.status, facts, observation?.wait);
   for (const line of omitted) log.info(line);
   // The report as text for other tools, with the failures known so far: the credentials are cut
-  // out of the text from outside in them as they are rendered, and of nothing else.
-  const shown = [...failures, ...warned];
-  const soFar = shown.length > 0 ? shown.join(' Also: ') : undefined;
-  // Slack is short: fail-if-not-ready's line says the verdict the message leads with, so only the
-  // other failures are said.
-  const verdictsOwn = new Set(report?.failures ?? []);
-  const others = shown.filter((failure) => !verdictsOwn.has(failure));
+  // out of the text from outside in them as they are rendered, and of nothing else. The verdict's
+  // own line of fail-if-not-ready is what the heading and the reasons already say: not said again.
+  // A test run's demoted failures are said as they were, though they no longer fail the step.
+  const others = () => {
+    const rest = [...failures, ...warned].filter((failure) => failure !== report?.verdictFailure);
+    return rest.length > 0 ? rest.join(' Also: ') : undefined;
+  };
+  const soFar = others();
+  const failedSoFar = failures.length > 0;
+  // Every report links an answer's URL only on the hosts it belongs to.
+  const hosts = linkHosts(apiUrl, serverUrl);
+  const render = (summary: () => string) =>
+    withLinkHosts(hosts, () => withRedaction(redactor.text, summary, undefined));
   const texts = {
-    markdown: withRedaction(
-      redactor.text,
-      () => asComment(() => view.summary(serverUrl, soFar), { nowMs, runUrl: runUrl(io.env) }),
-      undefined,
+    markdown: render(() =>
+      asComment(() => view.summary(serverUrl, soFar, failedSoFar), { nowMs, runUrl: runUrl(io.env) }),
     ),
-    'slack-text': view.slack({
-      redact: redactor.text,
-      serverUrl,
-      repo,
-      runUrl: runUrl(io.env),
-      failure: others.length > 0 ? others.join(' Also: ') : undefined,
-      failed: failures.length > 0,
-    }),
+    'slack-text': withLinkHosts(hosts, () =>
+      view.slack({
+        redact: redactor.text,
+        serverUrl,
+        repo,
+        runUrl: runUrl(io.env),
+        failure: soFar,
+        failed: failedSoFar,
+      }),
+    ),
   };
   try {
     // A run that could not look says so in ready; one of Trunk's test runs keeps what rule 2 says
@@ -200,9 +226,7 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   // A run whose inputs failed still says so in the summary, unless it was asked for none.
   const wantSummary = inputs ? inputs.summary : summaryWanted((name) => io.getInput(name));
   if (wantSummary && io.env.GITHUB_STEP_SUMMARY) {
-    const said = [...failures, ...warned];
-    const failure = said.length > 0 ? said.join(' Also: ') : undefined;
-    const html = withRedaction(redactor.text, () => view.summary(serverUrl, failure), undefined);
+    const html = summaryFitted(render(() => view.summary(serverUrl, others(), failures.length > 0)));
     try {
       await io.writeSummary(html);
     } catch (error) {
@@ -225,6 +249,20 @@ function demote(failures: string[], kept: readonly string[], log: Log): string[]
   for (const failure of demoted) log.warning(notFailingTestRun(failure));
   failures.splice(0, failures.length, ...failures.filter((failure) => kept.includes(failure)));
   return demoted;
+}
+
+/**
+ * The `::error::` line, a few hundred characters at most: a person reads it in the job's
+ * annotations, where a report of 600 blockers would run to hundreds of kilobytes. A longer line
+ * is cut at a word and says so, and goes to the log whole.
+ */
+function errorLine(line: string, log: Log): string {
+  if (line.length <= ERROR_LINE_CHARS) return line;
+  log.info(`The error line in full: ${line}`);
+  const more = ' … (cut; the log has the whole line)';
+  const cut = clip(line, ERROR_LINE_CHARS - more.length + 1).slice(0, -1);
+  const word = cut.lastIndexOf(' ');
+  return `${word > ERROR_LINE_CHARS / 2 ? cut.slice(0, word) : cut}${more}`;
 }
 
 function failureOf(error: unknown, log: Log): string {

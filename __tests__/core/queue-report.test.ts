@@ -1,6 +1,6 @@
 // What a report on the queue says in words: the one sentence that leads the summary and is the
-// log's account, the error line of a failing gate, and the lines the log owes the reader. Codes
-// only in parentheses.
+// log's account, the error line of a failing gate (the same sentence, said once), the lines the log
+// owes the reader, and the verdict left for the next run. Codes only in parentheses.
 import { describe, expect, it } from '@jest/globals';
 import { assessQueue } from '../../src/core/health.js';
 import type { QueueEntry, QueueFacts } from '../../src/core/model.js';
@@ -8,6 +8,7 @@ import { buildQueueReport } from '../../src/core/queue-report.js';
 import type { HistoryRead } from '../../src/core/history.js';
 import { buildWindowReport } from '../../src/core/window/report.js';
 import { healthSentence, queueHeadline } from '../../src/core/words/queue.js';
+import type { AlertState } from '../../src/core/alerts.js';
 import { plainWords } from '../../src/shared/format.js';
 import { DAY_MS, NOW as HISTORY_END, STRETCHES, TIMELINES } from './window/fixture.js';
 
@@ -35,11 +36,13 @@ function queue(state: string, entries: QueueEntry[], overrides: Partial<QueueFac
   };
 }
 
-const report = (facts: QueueFacts, failIfNotReady = false) =>
+const report = (facts: QueueFacts, failIfNotReady = false, alert?: AlertState) =>
   buildQueueReport({
     queue: facts,
     health: assessQueue({ queue: facts, nowMs: NOW, stallMinutes: 30 }),
     failIfNotReady,
+    repo: 'acme/widgets',
+    alert,
   });
 // As a person reads it: the marks of text from outside (the branch) removed.
 const sentence = (facts: QueueFacts) =>
@@ -77,7 +80,7 @@ describe('the health in one sentence', () => {
     [
       'a state this version does not know',
       queue('frozen', moving),
-      'Queue main is in a state this version does not know (frozen); 2 testing, 5 waiting',
+      'Queue main is in a state this version does not know (frozen): 2 testing, 5 waiting',
     ],
     [
       'a test run past its timeout',
@@ -92,7 +95,7 @@ describe('the health in one sentence', () => {
     [
       'stalled',
       queue('running', [entry(1838, 'pending', 72), entry(1842, 'pending', 45), entry(1845, 'pending', 50)]),
-      'Queue main is stalled: 3 waiting, none testing, and no entry has changed state for 45 min',
+      'Queue main is stalled: 3 waiting, none testing, and no entry has changed state for 45 min, over the 30 min limit',
     ],
     [
       'no times at all: running, never "healthy"',
@@ -110,44 +113,83 @@ describe('the health in one sentence', () => {
 });
 
 describe('the lines for the log', () => {
-  it('the account says the health in words, the codes after it in parentheses, and none when healthy', () => {
-    expect(plainWords(report(queue('paused', moving)).statusLine ?? '')).toBe(
-      'Queue main is paused: nothing merges and no new test run starts until it resumes, though test runs already going may finish; 2 testing, 5 waiting (queue_paused).',
-    );
-    expect(plainWords(report(queue('running', moving)).statusLine ?? '')).toBe(
+  it('a healthy queue: the account says it in words, with no codes; nothing else', () => {
+    const healthy = report(queue('running', moving), true);
+    expect(plainWords(healthy.statusLine ?? '')).toBe(
       'Queue main is healthy: 2 testing, 5 waiting; the longest wait is 1 h 10 min.',
     );
+    expect(healthy).toMatchObject({ failures: [], warnings: [], notices: [] });
   });
 
-  it('a gate that fails says each reason in words, the codes once at the end; no warning beside it', () => {
+  it('a report that does not gate: the verdict once, as a warning where people look, codes at the end', () => {
+    const paused = report(queue('paused', moving));
+    expect(paused.warnings.map(plainWords)).toEqual([
+      'Queue main is paused: nothing merges and no new test run starts until it resumes, though test runs already going may finish; 2 testing, 5 waiting (queue_paused).',
+    ]);
+    expect([paused.statusLine, paused.failures]).toEqual([undefined, []]);
+  });
+
+  it('a gate that fails: the verdict once, as the error line, with the reasons the heading does not name', () => {
     const gated = report(queue('draining', [entry(1840, 'testing', 95)]), true);
     expect(gated.failures.map(plainWords)).toEqual([
-      'Queue main is not healthy: the queue is draining: the PRs already in it are still tested and merged, but none enqueued since the drain began starts testing, and the queue has a test run past its timeout: #1840 has been testing for 1 h 35 min, over the 1 h limit (queue_draining, testing_overdue).',
+      'Queue main is draining: the PRs already in it are still tested and merged, but none enqueued since the drain began starts testing; 1 testing, 0 waiting; and the queue has a test run past its timeout: #1840 has been testing for 1 h 35 min, over the 1 h limit (queue_draining, testing_overdue).',
     ]);
-    expect(gated.warnings).toEqual([]);
+    expect([gated.statusLine, gated.warnings]).toEqual([undefined, []]);
   });
 
-  it('a report that does not gate leaves one warning where people look', () => {
+  it('stalled: the limit it was held to, once', () => {
     const stalled = report(queue('running', [entry(1842, 'pending', 45)]));
-    expect(stalled.failures).toEqual([]);
     expect(stalled.warnings.map(plainWords)).toEqual([
-      'Queue main needs attention: the queue is stalled: 1 waiting, none testing, and no entry has changed state for 45 min, longer than the 30 min stall-minutes allows (queue_stalled).',
+      'Queue main is stalled: 1 waiting, none testing, and no entry has changed state for 45 min, over the 30 min limit (queue_stalled).',
     ]);
   });
 
-  it('a healthy queue: no failure, no warning; a healthy gate passes', () => {
-    expect(report(queue('running', moving), true)).toMatchObject({ failures: [], warnings: [], notices: [] });
-  });
-
-  it('a check that could not be made is a warning; ages missing otherwise a notice', () => {
-    expect(
-      report(queue('running', [entry(1840, 'testing'), entry(1842, 'pending', 5)])).warnings.map(plainWords),
-    ).toEqual([
+  it('a check that could not be made: the verdict is a warning, its words say which; ages missing otherwise a notice', () => {
+    const unsure = report(queue('running', [entry(1840, 'testing'), entry(1842, 'pending', 5)]));
+    expect(unsure.warnings.map(plainWords)).toEqual([
+      'Queue main is running: 1 testing, 1 waiting; the longest wait is at least 5 min; whether a test run is past its timeout is unknown: Trunk sent no time for the PRs testing.',
+    ]);
+    expect(unsure.statusLine).toBeUndefined();
+    // Paused, and a test run of unknown age: the heading names the pause, so the unknown is said apart.
+    expect(report(queue('paused', [entry(1840, 'testing')])).warnings.map(plainWords)).toContain(
       'Queue main: whether a test run is past its timeout is unknown: Trunk sent no time for the PRs testing.',
-    ]);
+    );
     expect(report(queue('running', [entry(1840, 'testing', 5)], { length: 60 })).notices).toEqual([
       'Trunk sent no state time for 59 entries of 60, so the longest wait and the checks for a stalled queue and for overdue test runs count only the others.',
     ]);
+  });
+});
+
+describe('against the previous run', () => {
+  it('a recovery: the account says so, naming the repository, and how long it was paused', () => {
+    const alert: AlertState = {
+      previousReady: false,
+      changed: true,
+      recovery: { afterMs: 130 * 60_000, was: ['queue_paused'] },
+    };
+    expect(plainWords(report(queue('running', moving), false, alert).statusLine ?? '')).toBe(
+      'Queue main of acme/widgets is healthy again, after 2 h 10 min paused: 2 testing, 5 waiting; the longest wait is 1 h 10 min.',
+    );
+  });
+
+  it('a previous verdict that could not be read: one warning, saying what that leaves', () => {
+    const alert: AlertState = { changed: true, readFailure: 'GitHub API (workflow runs): HTTP 403' };
+    expect(report(queue('running', moving), false, alert).warnings.map(plainWords)).toEqual([
+      "The previous run's verdict could not be read (GitHub API (workflow runs): HTTP 403), so changed is true and previous-ready is empty.",
+    ]);
+  });
+
+  it('the verdict left for the next run: the queue, ready, its reasons and since when', () => {
+    const since = NOW - 3_600_000;
+    const paused = report(queue('paused', moving), false, { changed: true, unhealthySinceMs: since });
+    expect(paused.record).toEqual({
+      title: 'merge-queue-status verdict',
+      message:
+        'Left for the next run of this job to compare: repo=acme/widgets target-branch=main ready=false not-ready-reasons=queue_paused unhealthy-since=2026-11-20T11:00:00Z',
+    });
+    expect(report(queue('running', moving)).record?.message).toMatch(
+      / ready=true not-ready-reasons= unhealthy-since=$/,
+    );
   });
 });
 
@@ -167,14 +209,14 @@ describe('a queue healthy now, but over its thresholds on the window', () => {
   const health = assessQueue({ queue: facts, nowMs: NOW, stallMinutes: 30 });
 
   it('the log says what the heading says, every threshold it is over, and their codes once', () => {
-    const built = buildQueueReport({ queue: facts, health, window, failIfNotReady: false });
+    const built = buildQueueReport({ queue: facts, health, window, failIfNotReady: false, repo: 'acme/widgets' });
     expect(window.reasons).toEqual(['failure_rate_high', 'time_in_queue_high']);
-    expect(plainWords(built.statusLine ?? '')).toBe(
-      `${plainWords(queueHeadline(facts, health, window))} (failure_rate_high, time_in_queue_high).`,
-    );
-    expect(plainWords(built.statusLine ?? '')).toMatch(
+    const [said] = built.warnings.map(plainWords);
+    expect(said).toBe(`${plainWords(queueHeadline(facts, health, window))} (failure_rate_high, time_in_queue_high).`);
+    expect(said).toMatch(
       /^Queue main needs attention: the failure rate was .* above the 0 % allowed by max-failure-rate, and the 90th-percentile time in queue was .* allowed by max-time-in-queue-minutes \(failure_rate_high, time_in_queue_high\)\.$/,
     );
-    expect(built.statusLine).not.toMatch(/healthy/);
+    expect(said).not.toMatch(/healthy/);
+    expect(built.statusLine).toBeUndefined();
   });
 });

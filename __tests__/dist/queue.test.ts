@@ -16,7 +16,7 @@ it('a scheduled report on a paused queue, behind fail-if-not-ready: exit code 1,
   });
   expect(result.code).toBe(1);
   expect(result.stdout.split('\n').filter((line) => line.startsWith('::error::'))).toEqual([
-    expect.stringMatching(/^::error::Queue main is not healthy: the queue is paused: .* \(queue_paused\)\.$/),
+    expect.stringMatching(/^::error::Queue main is paused: nothing merges .* \(queue_paused\)\.$/),
   ]);
   expect(Object.keys(result.outputs)).toEqual([...OUTPUT_NAMES]);
   expect(result.outputs).toMatchObject({

@@ -10,6 +10,7 @@ import { CancelledError, GitHubError } from '../../src/shared/errors.js';
 import { rejection } from '../helpers/rejection.js';
 import { useSimulator } from '../helpers/simulator.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
+import { createRedactor } from '../../src/shared/redact.js';
 
 const sim = useSimulator();
 
@@ -30,6 +31,7 @@ function setup(overrides: Partial<GitHubSettings> = {}, deadlineInMs = 60_000) {
     // No jitter: each wait is the policy's least.
     random: () => 0,
     log: (line) => lines.push(line),
+    redactor: createRedactor([]),
     ...overrides,
   };
   const list = async (sha = SIM_MERGE_SHA, signal = new AbortController().signal) =>
@@ -78,6 +80,31 @@ describe('the list', () => {
   it('under /api/v3, as on GitHub Enterprise Server', async () => {
     expect(await setup({ apiUrl: `${sim.url}/api/v3` }).list()).toMatchObject([{ number: 1842 }]);
     expect(sim.requests.at(-1)?.path).toMatch(/^\/api\/v3\/repos\//);
+  });
+
+  it('is read with the credentials cut out of every string and key; an error message quoted without them', async () => {
+    const token = 'ghs_Tq2Wm9Xp4Lz8Nb3Vc7HdQa1Sw2Ed3Rf4Tg5';
+    const piece = token.slice(4, 30);
+    sim.script('github.commitPulls', [
+      { status: 500, body: { message: `x${' '.repeat(190)}${piece}` } },
+      {
+        body: [
+          {
+            number: 1842,
+            state: 'closed',
+            merged_at: '2026-11-20T11:00:00Z',
+            merge_commit_sha: SIM_MERGE_SHA,
+            head: { sha: SIM_SHA, ref: `fix-${token.toUpperCase()}`, repo: { full_name: 'o/r' } },
+            base: { ref: [...piece].join('\u200b'), repo: { full_name: 'o/r' } },
+            [token]: Buffer.from(`token ${token}`).toString('base64'),
+          },
+        ],
+      },
+    ]);
+    const { lines, list } = setup({ redactor: createRedactor([token]) });
+    expect(await list()).toMatchObject([{ number: 1842, headRef: 'fix-***', baseRef: '***' }]);
+    // Clipped to 200 characters after it was redacted: no piece of the token survives the cut.
+    expect(lines).toEqual([expect.stringMatching(/^GitHub: HTTP 500 \(x +\*\*\*\); retry 1 of 3 in 1 s$/)]);
   });
 
   it('a list it cannot read is final, not retried', async () => {

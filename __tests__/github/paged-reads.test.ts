@@ -12,6 +12,7 @@ import { listMergedInto } from '../../src/github/commit-pulls.js';
 import { compareCommits } from '../../src/github/compare.js';
 import { eachWorkflowRun, getWorkflowRun, type WorkflowRun } from '../../src/github/workflow-runs.js';
 import { GitHubError } from '../../src/shared/errors.js';
+import { createRedactor } from '../../src/shared/redact.js';
 import { rejection } from '../helpers/rejection.js';
 import { useSimulator } from '../helpers/simulator.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
@@ -30,6 +31,7 @@ async function client(overrides: Partial<GitHubSettings> = {}) {
     retries: 3,
     deadlineMs: clock.now() + 600_000,
     maxRequests: 200,
+    redactor: createRedactor([]),
     clock,
     random: () => 0,
     log: () => undefined,

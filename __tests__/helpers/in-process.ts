@@ -36,7 +36,10 @@ export interface InProcessResult {
   error?: string;
   outputs: Record<OutputName, string>;
   summary: string;
-  /** Lines as the runner shows them: `info` plain, `::warning::`, `::notice::` and `::debug::` prefixed. */
+  /**
+   * Lines as the runner shows them: `info` plain, `::warning::`, `::notice::` (`::notice title=…::`
+   * with a title) and `::debug::` prefixed.
+   */
   lines: string[];
   log: string;
   secrets: string[];
@@ -86,7 +89,8 @@ export async function runInProcess(options: InProcessOptions = {}): Promise<InPr
       setFailed: (message) => failures.push(message),
       info: (line) => lines.push(line),
       warning: (line) => lines.push(`::warning::${line}`),
-      notice: (line) => lines.push(`::notice::${line}`),
+      notice: (line, title) =>
+        lines.push(title === undefined ? `::notice::${line}` : `::notice title=${title}::${line}`),
       debug: (line) => lines.push(`::debug::${line}`),
       // Never this process's own signals: a test cancels through the listener, or not at all.
       onCancel: (listener) => {

@@ -8,7 +8,7 @@ export function recorder(): Log & { lines: string[] } {
     lines,
     info: (line) => lines.push(line),
     warning: (line) => lines.push(`warning: ${line}`),
-    notice: (line) => lines.push(`notice: ${line}`),
+    notice: (line, title) => lines.push(title === undefined ? `notice: ${line}` : `notice (${title}): ${line}`),
     debug: (line) => lines.push(`debug: ${line}`),
   };
 }

@@ -2,6 +2,7 @@
 // a virtual clock and no jitter; a test changes what it is about.
 import type { RequestContext } from '../../src/http/request.js';
 import { VirtualClock } from './virtual-clock.js';
+import { createRedactor } from '../../src/shared/redact.js';
 
 export function requestContext(overrides: Partial<RequestContext> = {}): RequestContext {
   return {
@@ -10,6 +11,7 @@ export function requestContext(overrides: Partial<RequestContext> = {}): Request
     log: () => undefined,
     clock: new VirtualClock(),
     random: () => 0,
+    redactor: createRedactor([]),
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { VirtualClock } from '../helpers/virtual-clock.js';
 import { rejection } from '../helpers/rejection.js';
 import { startConnectProxy } from '../helpers/connect-proxy.js';
 import { makeCertificates, type TestCertificates } from '../helpers/tls.js';
+import { createRedactor } from '../../src/shared/redact.js';
 
 let sim: Simulator;
 let logs: string[];
@@ -23,7 +24,15 @@ beforeEach(async () => {
 afterEach(() => sim.close());
 
 function context(overrides: Partial<RequestContext> = {}): RequestContext {
-  return { requestTimeoutMs: 5000, retries: 3, log: (line) => logs.push(line), clock, random: () => 0, ...overrides };
+  return {
+    requestTimeoutMs: 5000,
+    retries: 3,
+    log: (line) => logs.push(line),
+    clock,
+    random: () => 0,
+    redactor: createRedactor([]),
+    ...overrides,
+  };
 }
 
 function getQueue(overrides: Partial<RequestSpec> = {}): RequestSpec {
@@ -48,6 +57,19 @@ describe('answers', () => {
     const response = await send();
     expect([response.status, response.body]).toEqual([200, body]);
     expect(sim.requests[0]?.body).toEqual(getQueue().payload);
+  });
+
+  it('gives every answer redacted as it arrives: body (still JSON) and headers, retried ones included', async () => {
+    const key = 'trunk_v2_Tq2Wm9Xp4Lz8Nb3Vc7Hd';
+    const echoed = JSON.stringify({ title: `x ${key.toUpperCase()} y`, [key]: [1.5, `${[...key].join('\u200b')}`] });
+    sim.script('getQueue', [
+      { status: 503, body: `busy ${Buffer.from(`Bearer ${key}`).toString('base64')}` },
+      { body: echoed, headers: { 'content-type': 'application/json', 'x-request-id': `id-${key}` } },
+    ]);
+    const response = await send({ context: { redactor: createRedactor([key]) } });
+    expect(response.body).toBe('{"title":"x *** y","***":[1.5,"***"]}');
+    expect(response.headers['x-request-id']).toBe('id-***');
+    expect(logs.join('\n')).toMatch(/^getQueue: HTTP 503: busy QmVhcmVyIH\*\*\*.{0,3}; retry 1 of 3/);
   });
 
   it.each([

@@ -69,6 +69,7 @@ const options = (more: Partial<RequestOptions> = {}): RequestOptions => ({
   headers: { accept: 'application/json' },
   timeoutMs: 5000,
   maxBodyBytes: 1024,
+  redact: (text) => text,
   ...more,
 });
 

@@ -19,7 +19,7 @@ describe('the bundle', () => {
       expect(result.code).toBe(0);
       expect(result.outputs).toMatchObject({ state: 'merged', 'timed-out': 'false' });
       expect(Number(result.outputs['waited-seconds'])).toBeGreaterThanOrEqual(1);
-      expect(result.stdout).toMatch(/PR #1842 is merged, reached after \d s\./);
+      expect(result.stdout).toMatch(/Reached merged after \d s, \d+ polls\./);
     } finally {
       await sim.close();
     }
@@ -33,7 +33,7 @@ describe('the demo', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/wait-timeout-seconds: 30\n\s+poll-interval-seconds: 1\n/);
-    expect(run.stdout).toMatch(/PR #1842 is merged, reached after \d+ s\./);
+    expect(run.stdout).toMatch(/Reached merged after \d+ s, \d+ polls\./);
     expect(run.stdout).toMatch(/\(exit code 0, /);
     expect(run.stdout).toMatch(/ state\s+merged\n/);
     // The wait's first line was shown while the step was still running, not after it ended.

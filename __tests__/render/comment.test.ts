@@ -64,7 +64,9 @@ describe('within a comment’s limit', () => {
     expect(comment.length).toBeLessThanOrEqual(65_000);
     expect(comment).toContain(short);
     expect(comment).not.toContain('a long cell of text');
-    expect(comment).toMatch(/The longest table was left out to fit a comment; the job's summary has them\.<\/p>\n$/);
+    expect(comment).toMatch(
+      /The longest table or list was left out to fit a comment; the job's summary has it\.<\/p>\n$/,
+    );
   });
 
   it('text that is too long with no table to drop is cut at a line', () => {

@@ -11,6 +11,7 @@ import { buildWindowReport } from '../../src/core/window/report.js';
 import type { WindowLimits } from '../../src/core/window/thresholds.js';
 import { OUTPUT_NAMES, WINDOW_OUTPUTS } from '../../src/render/outputs.js';
 import { queueOutputs } from '../../src/render/queue-outputs.js';
+import type { AlertState } from '../../src/core/alerts.js';
 import { at, check, DAY_MS, NOW, STRETCHES, TIMELINES, timeline } from '../core/window/fixture.js';
 import { entry, queueBody, queueFrom } from '../helpers/fixtures.js';
 
@@ -102,6 +103,10 @@ describe('with a window', () => {
       'testing-p50-seconds': '3000',
       'testing-p90-seconds': '4200',
       restarts: '2',
+      // 101 took two tries, 102, 105 and 107 one each: 5 ÷ 4; 101 merged after failing.
+      'attempts-per-merge': '1.3',
+      'retried-merges': '1',
+      'repeat-failures': '0',
       'top-failure-reasons': JSON.stringify([
         { reason: 'test_run_required_status_failed', count: 1 },
         { reason: 'test_run_timeout', count: 1 },
@@ -157,6 +162,9 @@ describe('with a window', () => {
       'testing-p50-seconds': '',
       'testing-p90-seconds': '',
       restarts: '0',
+      'attempts-per-merge': '',
+      'retried-merges': '0',
+      'repeat-failures': '0',
       'top-failure-reasons': '[]',
       'top-failing-checks': '[]',
       'percentile-kind': '',
@@ -208,5 +216,34 @@ describe('with a window', () => {
       'not-ready-reasons': 'queue_stalled,failure_rate_high',
     });
     expect(outputsOf(healthy, day({}, { maxFailureRate: 50 }))).toMatchObject({ ready: 'true' });
+  });
+});
+
+describe('against the previous run (use 3)', () => {
+  const SINCE = Date.UTC(2026, 10, 19, 22, 50, 0);
+  it.each<[string, AlertState, Record<string, string>]>([
+    [
+      'unknown before: changed, previous-ready empty',
+      { changed: true },
+      { 'previous-ready': '', changed: 'true', 'unhealthy-since': '' },
+    ],
+    [
+      'still paused: unchanged, and since when',
+      { previousReady: false, changed: false, unhealthySinceMs: SINCE },
+      { 'previous-ready': 'false', changed: 'false', 'unhealthy-since': '2026-11-19T22:50:00Z' },
+    ],
+    [
+      'recovered: changed, healthy so no spell',
+      { previousReady: false, changed: true, recovery: { afterMs: 60_000, was: ['queue_paused'] } },
+      { 'previous-ready': 'false', changed: 'true', 'unhealthy-since': '' },
+    ],
+  ])('%s', (_, alert, expected) => {
+    const health = assessQueue({ queue: healthy.queue, nowMs: NOW, stallMinutes: 30 });
+    expect(queueOutputs(healthy, health, undefined, alert).outputs).toMatchObject(expected);
+  });
+
+  it('the queue not read: still what is known of the previous run, and changed', () => {
+    const { outputs } = queueOutputs(undefined, undefined, undefined, { previousReady: true, changed: true });
+    expect(outputs).toMatchObject({ 'previous-ready': 'true', changed: 'true' });
   });
 });

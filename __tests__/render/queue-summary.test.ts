@@ -50,13 +50,14 @@ describe('the health first', () => {
     const html = render(answer('paused', [[1840, 'testing', 20]]));
     expect(headline(html)).toMatch(/^❌ Queue main is paused: /);
     expect(html).toContain(
-      '<p>What is wrong, and what clears it:</p><ul><li>the queue is paused: nothing merges and no new test run starts until it resumes, though test runs already going may finish (<code>queue_paused</code>): resume the queue in the Trunk web app',
+      // The heading says what paused means: the list names it, its code and what clears it.
+      '<p>What is wrong, and what clears it:</p><ul><li>Paused (<code>queue_paused</code>): resume the queue in the Trunk web app',
     );
   });
 
   it('a state this version does not know: named, with no made-up fix', () => {
     expect(render(answer('frozen', []))).toContain(
-      '<li>the queue is in a state this version does not know (frozen) (<code>queue_frozen</code>)</li>',
+      '<li>In a state this version does not know (<code>queue_frozen</code>)</li>',
     );
   });
 
@@ -76,6 +77,32 @@ describe('the health first', () => {
     expect(render(undefined, { failure: 'Trunk API getQueue: no queue' })).toBe(
       '<h2>❌ Merge queue status unavailable</h2>\n<p>❌ Trunk API getQueue: no queue</p>\n',
     );
+  });
+});
+
+describe('against the previous run', () => {
+  it('a recovery: the heading says so, naming the repository, how long and what it was', () => {
+    const alert = { previousReady: false, changed: true, recovery: { afterMs: 130 * 60_000, was: ['queue_paused'] } };
+    expect(headline(render(healthy, { alert }))).toBe(
+      '✅ Queue main of octo-org/octo-repo is healthy again, after 2 h 10 min paused: 1 testing, 2 waiting; the longest wait is 1 h 12 min',
+    );
+  });
+
+  it('a spell that began before this run: since when, once', () => {
+    const paused = answer('paused', [[1840, 'testing', 20]]);
+    const alert = { previousReady: false, changed: false, unhealthySinceMs: NOW - 130 * 60_000 };
+    expect(render(paused, { alert })).toContain(
+      '<p>Not healthy since 09:50 UTC (2 h 10 min), as the runs of this job have seen it.</p>',
+    );
+    // A spell this run began says nothing the heading does not.
+    expect(render(paused, { alert: { changed: true, unhealthySinceMs: NOW } })).not.toContain('Not healthy since');
+  });
+
+  it('the step failed on the verdict itself: the heading says it, no line says it again, the mark is red', () => {
+    const paused = answer('paused', [[1840, 'testing', 20]]);
+    const html = render(paused, { failed: true });
+    expect(headline(html)).toMatch(/^❌ Queue main is paused: /);
+    expect(html).not.toContain('<p>❌');
   });
 });
 

@@ -45,10 +45,11 @@ describe('storySection', () => {
     );
     expect(html).toBe(
       '<h3>The story</h3><ul><li>Blocked because:<ul>' +
-        '<li>required check <code>build</code> is failing (Trunk: required check build is failing) <code>failing_check</code></li>' +
-        '<li>required check <code>lint</code> is failing (Trunk: a required check is red) <code>failing_check</code></li>' +
-        '<li>it needs an approving review <code>review_required</code></li>' +
-        '<li>Trunk names a reason this version does not know (new_reason) <code>new_reason</code></li>' +
+        // Trunk's message when it says more than the words; the code in parentheses, once.
+        '<li>required check <code>build</code> is failing (<code>failing_check</code>)</li>' +
+        '<li>required check <code>lint</code> is failing (Trunk: a required check is red) (<code>failing_check</code>)</li>' +
+        '<li>it needs an approving review (<code>review_required</code>)</li>' +
+        '<li>Trunk names a reason this version does not know (new_reason)</li>' +
         '</ul></li></ul>',
     );
   });

@@ -47,7 +47,12 @@ function hoursBack(hours: number, covered?: { fromMs: number; toMs: number }): W
 
 /** The section as a queue report renders it, with the queue's page in Trunk (or another, or none). */
 const section = (report: WindowReport, ...trunkUrl: [string | undefined] | []) =>
-  windowSection(report, trunkUrl.length ? trunkUrl[0] : TRUNK, NOW);
+  windowSection(
+    report,
+    trunkUrl.length ? trunkUrl[0] : TRUNK,
+    NOW,
+    (n, label) => `<a href="https://github.com/o/r/pull/${n}">${label}</a>`,
+  );
 
 /** The Mermaid block's lines, without its fences. */
 const mermaid = (html: string) => /\n\n```mermaid\n([\s\S]*?)\n```\n\n/.exec(html)?.[1]?.split('\n') ?? [];
@@ -69,6 +74,10 @@ describe('the figures', () => {
         '<tr><th align="left">Time in queue</th><td>1 h at the median (▲ 20 min), 1 h 40 min at p90 (▲ 1 h on the day before)</td></tr>' +
         '<tr><th align="left">Testing time</th><td>50 min at the median (▲ 30 min), 1 h 10 min at p90 (▲ 50 min on the day before)</td></tr>' +
         '<tr><th align="left">Restarts</th><td>2 (▲ 1 on the day before)</td></tr>' +
+        // 101 took two tries, 102, 105 and 107 one: 1.25; the day before merged nothing to compare.
+        '<tr><th align="left">Tries per merge</th><td>1.3</td></tr>' +
+        '<tr><th align="left">Merged after a failed try</th><td>1 (▲ 1 on the day before)</td></tr>' +
+        '<tr><th align="left">Failed two or more trips</th><td>0 (no change on the day before)</td></tr>' +
         '</table>',
     );
   });
@@ -187,9 +196,15 @@ describe('why trips failed, and the checks that failed most', () => {
       '<p>Why trips failed:</p><ul><li>required check failed: 1 (<code>test_run_required_status_failed</code>)</li><li>test run timed out: 1 (<code>test_run_timeout</code>)</li></ul>',
     );
     // lint: 101, 103 and 108, the most recent, which sent no link: none, rather than an older run's.
-    expect(html).toContain('<li><code>lint</code>: 3</li>');
-    expect(html).toContain('<li><a href="https://ci.example/b3"><code>build</code></a>: 2</li>');
-    expect(html).toContain('<li><a href="https://ci.example/e8"><code>e2e</code></a>: 1</li>');
+    // Of those, 101 merged on its next trip; 103 and 108 never did.
+    expect(html).toContain('<li><code>lint</code> failed 3 trips; 1 of those PRs merged on a later try</li>');
+    expect(html).toContain(
+      '<li><a href="https://ci.example/b3"><code>build</code></a> failed 2 trips; 1 of those PRs merged on a later try</li>',
+    );
+    expect(html).toContain('<li><a href="https://ci.example/e8"><code>e2e</code></a> failed 1 trip</li>');
+    expect(html).toContain(
+      '<li><a href="https://ci.example/z1"><code>zeta</code></a> failed 1 trip; that PR merged on a later try</li>',
+    );
   });
 });
 
@@ -220,11 +235,9 @@ describe('text from outside', () => {
 
   it('check names and reasons are escaped, on one line; nothing they hold becomes markup', () => {
     const html = section(hostile);
-    expect(html).toContain('<li><code>&#60;script&#62;alert(1)&#60;/script&#62;</code>: 1</li>');
-    expect(html).toContain('<li><code>a|b # heading</code>: 1</li>');
-    expect(html).toContain(
-      '<li>a reason this version does not know (&#60;b&#62;new&#60;/b&#62;): 1 (<code>&#60;b&#62;new&#60;/b&#62;</code>)</li>',
-    );
+    expect(html).toContain('<li><code>&#60;script&#62;alert(1)&#60;/script&#62;</code> failed 1 trip</li>');
+    expect(html).toContain('<li><code>a|b # heading</code> failed 1 trip</li>');
+    expect(html).toContain('<li>a reason this version does not know: 1 (<code>&#60;b&#62;new&#60;/b&#62;</code>)</li>');
     expect(html).not.toMatch(/<script|<b>|\n# heading/);
   });
 
@@ -234,7 +247,7 @@ describe('text from outside', () => {
       '<a href="https://ci.example/run?a=1&#38;b=2">',
       `<a href="${TRUNK}">`,
     ]);
-    expect(html).toContain('<li><code>quoted</code>: 1</li>');
+    expect(html).toContain('<li><code>quoted</code> failed 1 trip</li>');
   });
 
   it("the queue's page in Trunk: linked when https, and no line that links nowhere", () => {

@@ -43,7 +43,9 @@ describe('a credential that reads like a value the action computes', () => {
     const own = await startSimulator({ token: deadline });
     try {
       own.script('getSubmittedPullRequest', [
-        { body: prBody({ stateChangedAt: '2026-11-20T11:48:00Z', prTitle: `Ship before ${deadline}` }) },
+        // The same moment as 11:48 UTC, written so that it shares no 12 characters with the token:
+        // Trunk's answers are redacted as they arrive, and a time that did would be cut.
+        { body: prBody({ stateChangedAt: '2026-11-20T06:48:00-05:00', prTitle: `Ship before ${deadline}` }) },
       ]);
       const result = await runInProcess({ inputs: { 'api-token': deadline, 'api-url': own.url } });
       expect(result.error).toBeUndefined();

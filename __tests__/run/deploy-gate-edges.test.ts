@@ -114,9 +114,11 @@ describe("GitHub's faults: the line says GitHub answered, and what to fix", () =
     ]);
     const result = await push({ retries: '1' });
     expect(result.outputs['not-ready-reasons']).toBe('commit_range_unchecked');
+    // The heading says why, once; the range's line says what was checked.
     expect(result.summary).toMatch(
-      /Only the tip was checked: the commits since base-sha [0-9a-f]{7} could not be read: GitHub API \(which commits lie between base-sha and the commit\): HTTP 503/,
+      /^<h2>❌ .*the commits before it could not be checked: the commits since base-sha [0-9a-f]{7} could not be read: GitHub API \(which commits lie between base-sha and the commit\): HTTP 503/,
     );
+    expect(result.summary).toContain('Only the tip was checked.');
   });
 
   it('a rate limit that resets beyond what the step waits: one line, at once', async () => {

@@ -128,7 +128,7 @@ describe('a PR of the batch left the queue', () => {
     const result = await run(testPushRun(BATCH), { 'fail-if-not-ready': 'true' }, 'v1');
     expectFailure(
       result,
-      /^PR #1843 left the queue: it was cancelled from the queue; also, GitHub has not said whether it can merge \(cancelled, state_cancelled, mergeability_unspecified\)\.$/,
+      /^PR #1843 left the queue: it was cancelled from the queue; also, GitHub has not said whether it can merge \(state_cancelled, mergeability_unspecified\)\.$/,
     );
     expect(result.outputs['not-ready-reasons']).toBe('1843:state_cancelled,1843:mergeability_unspecified');
   });

@@ -36,7 +36,7 @@ describe('throttled past the deadline: the 429 and its Retry-After, not the netw
     const result = await run();
     expectFailure(
       result,
-      /^Timed out after 1 min waiting for PR #1842 to reach merged; it is being tested, ready \(testing\): Trunk throttled it \(HTTP 429 to getSubmittedPullRequest, /,
+      /^Timed out after 1 min waiting for PR #1842 to reach merged; it is being tested \(testing\), ready: Trunk throttled it \(HTTP 429 to getSubmittedPullRequest, /,
     );
     expect(result.error).toMatch(until);
     expect(result.error).not.toMatch(/did not answer|api-url|request-timeout/);
@@ -66,7 +66,7 @@ describe('a request still waiting at the deadline', () => {
     clock.advance(60_000);
     expectFailure(
       await running,
-      /^Timed out after 1 min waiting for PR #1842 to reach merged; it is being tested, ready \(testing\): Trunk answered slowly: getSubmittedPullRequest, sent 50 s before the deadline, still had no answer; check request-timeout-seconds against wait-timeout-seconds\.$/,
+      /^Timed out after 1 min waiting for PR #1842 to reach merged; it is being tested \(testing\), ready: Trunk answered slowly: getSubmittedPullRequest, sent 50 s before the deadline, still had no answer; check request-timeout-seconds against wait-timeout-seconds\.$/,
     );
   });
 });

@@ -13,7 +13,14 @@ import { WINDOW_OUTPUTS } from '../../src/render/outputs.js';
 import { runInProcess, type InProcessResult } from '../helpers/in-process.js';
 import { scheduleRun } from '../helpers/events.js';
 import { useSimulator } from '../helpers/simulator.js';
-import { failureRate, percentile, type Trip } from '../helpers/trunk-history.js';
+import {
+  failureRate,
+  percentile,
+  tripsOf as contractTrips,
+  type Transition,
+  type Trip,
+} from '../helpers/trunk-history.js';
+import { resolveHistory } from '../../simulator/histories.mjs';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 import { DAY, HISTORY_ROUTES, recordedStretches, recordedTrips } from '../helpers/window-history.js';
 
@@ -88,9 +95,43 @@ function recorded(history: string, fromMs: number, toMs: number): Record<string,
     'testing-p50-seconds': at(runs, 50),
     'testing-p90-seconds': at(runs, 90),
     restarts: String(stretches.filter((stretch) => stretch.outcome === 'interrupted').length),
+    ...recordedRetries(history, fromMs, toMs),
     'top-failure-reasons': JSON.stringify(topReasons(ended('failed'))),
     'top-failing-checks': JSON.stringify(topChecks(ended('failed'))),
     'percentile-kind': lengths.length + runs.length > 0 ? 'exact' : '',
+  };
+}
+
+/**
+ * Tries per merge, merges after a failed or cancelled try, and PRs that failed twice or more, from
+ * each PR's whole record: a merge in the span counts the tries since the PR's last merge that
+ * entered the queue, itself included.
+ */
+function recordedRetries(history: string, fromMs: number, toMs: number): Record<string, string> {
+  const inSpan = (ms: number) => ms > fromMs && ms <= toMs;
+  let tries = 0;
+  let merges = 0;
+  let retried = 0;
+  let loops = 0;
+  for (const pr of resolveHistory(history).prs) {
+    const trips = contractTrips(pr.transitions as Transition[]);
+    let since = 0;
+    trips.forEach((trip, i) => {
+      if (trip.end !== 'merged') return;
+      const earlier = trips.slice(since, i).filter((t) => t.startMs !== undefined);
+      if (inSpan(trip.endMs)) {
+        merges++;
+        tries += earlier.length + 1;
+        if (earlier.length > 0) retried++;
+      }
+      since = i + 1;
+    });
+    if (trips.filter((trip) => trip.end === 'failed' && inSpan(trip.endMs)).length >= 2) loops++;
+  }
+  return {
+    'attempts-per-merge': merges ? (Math.round((tries / merges) * 10) / 10).toFixed(1) : '',
+    'retried-merges': String(retried),
+    'repeat-failures': String(loops),
   };
 }
 
@@ -168,7 +209,11 @@ describe('a week through v2', () => {
     for (const { reason, count } of reasons) expect(part).toContain(`: ${count} (<code>${reason}</code>)</li>`);
     const checks = JSON.parse(outputs['top-failing-checks']) as Array<{ name: string; count: number; url: string }>;
     for (const { name, count, url } of checks) {
-      expect(part).toContain(`<li><a href="${url}"><code>${name}</code></a>: ${count}</li>`);
+      expect(part).toMatch(
+        new RegExp(
+          `<li><a href="${url}"><code>${name}</code></a> failed ${count} trips(; \\d+ of those PRs merged on a later try)?</li>`,
+        ),
+      );
     }
     expect(part).toMatch(/<p><a href="https:\/\/app\.trunk\.io\/[^"]+">The queue's health in Trunk<\/a>\.<\/p>$/);
   });
@@ -192,7 +237,7 @@ describe('thresholds', () => {
       ready: 'false',
       'not-ready-reasons': 'failure_rate_high,time_in_queue_high',
     });
-    const words = /^Queue main is not healthy: (.+) \(failure_rate_high, time_in_queue_high\)\.$/.exec(
+    const words = /^Queue main needs attention: (.+) \(failure_rate_high, time_in_queue_high\)\.$/.exec(
       result.error ?? '',
     )?.[1];
     // Both reasons, each naming its input, and no code in the words.
@@ -248,6 +293,9 @@ describe('thresholds', () => {
     });
     expect(result.code).toBe(0);
     expect(windowOutputs(result)).toEqual({
+      'attempts-per-merge': '',
+      'retried-merges': '0',
+      'repeat-failures': '0',
       'merged-count': '0',
       'failed-count': '0',
       'cancelled-count': '0',
@@ -373,7 +421,7 @@ describe('reads that fail or run out', () => {
       ready: 'false',
       'not-ready-reasons': 'failure_rate_unknown,time_in_queue_unknown',
     });
-    expect(result.error).toMatch(/^Queue main is not healthy: .+ \(failure_rate_unknown, time_in_queue_unknown\)\.$/);
+    expect(result.error).toMatch(/^Queue main needs attention: .+ \(failure_rate_unknown, time_in_queue_unknown\)\.$/);
     expect(warnings(result)).toEqual([expect.stringMatching(/^::warning::.*HTTP 503.*merged-count/)]);
     expect(result.summary).toMatch(/^<h2>❌ /);
   });
@@ -466,11 +514,17 @@ describe('the report as text for other tools', () => {
     expectQuiet(result);
     expect(result.outputs.markdown).toContain('```mermaid\nxychart-beta');
     const slack = result.outputs['slack-text'].split('\n');
-    expect(slack[0]).toMatch(/^\*✅ Queue main is healthy/);
+    expect(slack[0]).toMatch(/^\*✅ Queue main of octo-org\/octo-repo is healthy\*$/);
     expect(slack).toContainEqual(expect.stringMatching(/^Over the last 7 days: /));
     expect(slack).toContainEqual(expect.stringMatching(/^Merged per day: [▁▂▃▄▅▆▇█]{7}$/));
+    // Reasons apart from checks: a line of each.
     expect(slack).toContainEqual(
-      expect.stringMatching(/^Failed most: .+; <https:\/\/github\.com\/[^|]+\|`ci\/integration`> \(\d+\)$/),
+      expect.stringMatching(/^Why trips failed: required check failed \d+(, [a-z ]+ \d+)*\.$/),
+    );
+    expect(slack).toContainEqual(
+      expect.stringMatching(
+        /^<https:\/\/github\.com\/[^|]+\|`ci\/integration`> failed \d+ trips(; \d+ of those PRs merged on a later try)?\.$/,
+      ),
     );
     expect(slack.at(-1)).toMatch(
       /\|the queue in Trunk> · <https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/4242\|this run>$/,
@@ -503,13 +557,15 @@ describe('the report as text for other tools', () => {
       { name: '<img src=x onerror=alert(1)>', count: 1, url: null },
     ]);
     const escaped = '&#60;!channel&#62; &#60;https://evil.example|click&#62; @here';
-    expect(section(result.summary)).toContain(`<li><code>${escaped}</code>: 2</li>`);
-    expect(section(result.summary)).toContain('<li><code>&#60;img src=x onerror=alert(1)&#62;</code>: 1</li>');
+    expect(section(result.summary)).toContain(`<li><code>${escaped}</code> failed 2 trips</li>`);
+    expect(section(result.summary)).toContain(
+      '<li><code>&#60;img src=x onerror=alert(1)&#62;</code> failed 1 trip</li>',
+    );
     expect(result.summary).not.toMatch(/<img|<!channel|href="(?!https:)/);
     expect(result.outputs.markdown).toContain(`<code>${escaped}</code>`);
     expectQuiet(result);
     expect(result.outputs['slack-text']).toContain(
-      'Failed most: required check failed (3); `&lt;!channel&gt; &lt;https://evil.example|click&gt; @\u200dhere` (2)',
+      '`&lt;!channel&gt; &lt;https://evil.example|click&gt; @\u200dhere` failed 2 trips.',
     );
   });
 });

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventFacts, readEvent } from '../../src/runner/event.js';
+import { createRedactor } from '../../src/shared/redact.js';
 
 const repository = { default_branch: 'trunk' };
 const pullRequest = { number: 12, base: { ref: 'main' }, head: { sha: 'abc123', ref: 'feature' } };
@@ -97,6 +98,7 @@ describe('eventFacts', () => {
 });
 
 describe('readEvent', () => {
+  const none = createRedactor([]);
   const dir = mkdtempSync(join(tmpdir(), 'mqs-event-'));
   const file = (name: string, text: string) => {
     const path = join(dir, name);
@@ -106,7 +108,7 @@ describe('readEvent', () => {
 
   it("reads the event file named by the environment it is given, not this process's", () => {
     const path = file('pr.json', JSON.stringify({ pull_request: pullRequest, repository }));
-    const facts = readEvent({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' });
+    const facts = readEvent({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' }, none);
     expect(facts).toMatchObject({ prNumber: 12, baseRef: 'main', headSha: 'abc123' });
     expect(facts.problem).toBeUndefined();
   });
@@ -114,30 +116,54 @@ describe('readEvent', () => {
   it('reports a file that is not JSON, one that cannot be read, and one that does not exist, as a problem', () => {
     const env = (path: string) => ({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' });
     const notJson = file('bad.json', '{"pull_request":');
-    expect(readEvent(env(notJson)).problem).toMatch(
+    expect(readEvent(env(notJson), none).problem).toMatch(
       /^The event file GITHUB_EVENT_PATH \(.*bad\.json\) could not be read, or is not JSON \([^\n]+\)$/,
     );
     const folder = join(dir, 'a-folder.json');
     mkdirSync(folder);
-    expect(readEvent(env(folder)).problem).toMatch(
+    expect(readEvent(env(folder), none).problem).toMatch(
       /^The event file GITHUB_EVENT_PATH \(.*a-folder\.json\) could not be read, or is not JSON \(.*EISDIR/,
     );
-    expect(readEvent(env(join(dir, 'none.json'))).problem).toBe(
+    expect(readEvent(env(join(dir, 'none.json')), none).problem).toBe(
       `The event file GITHUB_EVENT_PATH (${join(dir, 'none.json')}) does not exist`,
     );
   });
 
   it('keeps the pushed ref when the event file is unusable', () => {
-    const facts = readEvent({
-      GITHUB_EVENT_PATH: file('broken.json', 'not json'),
-      GITHUB_EVENT_NAME: 'push',
-      GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x',
-    });
+    const facts = readEvent(
+      {
+        GITHUB_EVENT_PATH: file('broken.json', 'not json'),
+        GITHUB_EVENT_NAME: 'push',
+        GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x',
+      },
+      none,
+    );
     expect([facts.problem !== undefined, facts.mergeQueue?.prs]).toEqual([true, [5]]);
   });
 
+  it('reads the payload and the pushed ref with the credentials cut out of every text, before any is read', () => {
+    const token = 'ghs_Tq2Wm9Xp4Lz8Nb3Vc7HdQa1Sw2Ed3Rf4Tg5';
+    const byToken = createRedactor([token]);
+    const head = { ...pullRequest.head, ref: `feature-${token}` };
+    const path = file(
+      'echo.json',
+      JSON.stringify({ pull_request: { ...pullRequest, head, base: { ref: token } }, repository }),
+    );
+    const facts = readEvent({ GITHUB_EVENT_PATH: path, GITHUB_EVENT_NAME: 'pull_request' }, byToken);
+    expect(facts).toMatchObject({ prNumber: 12, baseRef: '***' });
+    const pushed = readEvent(
+      { GITHUB_EVENT_NAME: 'push', GITHUB_REF: `refs/heads/${[...token].join('\u200b')}` },
+      byToken,
+    );
+    expect(pushed.runBranch).toBe('***');
+    const broken = file('echo-broken.json', `{"ref": "${token}" oops}`);
+    expect(readEvent({ GITHUB_EVENT_PATH: broken, GITHUB_EVENT_NAME: 'push' }, byToken).problem).not.toContain(
+      token.slice(4, 16),
+    );
+  });
+
   it('has no problem without an event file (a local run), and keeps the pushed ref', () => {
-    const facts = readEvent({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x' });
+    const facts = readEvent({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/trunk-merge/pr-5/x' }, none);
     expect([facts.problem, facts.mergeQueue?.prs]).toEqual([undefined, [5]]);
   });
 });

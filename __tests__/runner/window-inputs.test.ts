@@ -1,12 +1,13 @@
-// What `window`, `max-failure-rate` and `max-time-in-queue-minutes` accept, and which threshold
-// could never be read: each refused before any request, in one line naming the input to fix.
+// What `window`, `max-failure-rate`, `max-time-in-queue-minutes` and `min-trips` accept, and which
+// threshold could never be read: each refused before any request, in one line naming the input to fix.
 import { describe, expect, it } from '@jest/globals';
 import { readWindowInputs, refuseWithPr } from '../../src/runner/window-inputs.js';
 import { INPUT_DEFAULTS } from '../../src/runner/inputs.js';
 
 const show = (raw: string) => JSON.stringify(raw);
+// As readInputs gives them: the value, or its default.
 const read = (inputs: Record<string, string>, apiKey = 'trunk_v2_key') =>
-  readWindowInputs((name) => inputs[name] ?? (name === 'window' ? 'none' : ''), { apiKey }, show);
+  readWindowInputs((name) => inputs[name] ?? INPUT_DEFAULTS[name], { apiKey }, show);
 
 describe('window', () => {
   it.each([
@@ -31,6 +32,7 @@ describe('the thresholds', () => {
       window: { label: '7d', ms: 7 * 86_400_000 },
       maxFailureRate: 12.5,
       maxTimeInQueueMinutes: 90,
+      minTrips: 10,
     });
   });
 
@@ -57,18 +59,36 @@ describe('the thresholds', () => {
   });
 });
 
+describe('min-trips', () => {
+  it.each([
+    ['10', 10],
+    ['0', 0],
+    ['100000', 100_000],
+  ])('%s', (value, minTrips) => {
+    expect(read({ window: '7d', 'min-trips': value }).minTrips).toBe(minTrips);
+  });
+
+  it.each(['-1', '2.5', 'ten', '100001'])('%j is refused, naming min-trips', (value) => {
+    expect(() => read({ window: '7d', 'min-trips': value })).toThrow(
+      /^Input 'min-trips' must be a whole number of trips from 0 to 100000/,
+    );
+  });
+});
+
 describe('with scope: pr', () => {
   it.each([
     ['window', '7d'],
     ['max-failure-rate', '20'],
     ['max-time-in-queue-minutes', '60'],
+    ['min-trips', '5'],
   ])('%s given is refused, naming it and scope', (name, value) => {
     expect(() => refuseWithPr((input) => (input === name ? value : ''), INPUT_DEFAULTS)).toThrow(
       new RegExp(`^Input '${name}' belongs to a report on the queue over a window, but scope is pr`),
     );
   });
 
-  it('window at its default, none (as the runner fills it in), is no reason to fail', () => {
+  it('window and min-trips at their defaults (as the runner fills them in) are no reason to fail', () => {
     expect(() => refuseWithPr((input) => (input === 'window' ? 'none' : ''), INPUT_DEFAULTS)).not.toThrow();
+    expect(() => refuseWithPr((input) => (input === 'min-trips' ? '10' : ''), INPUT_DEFAULTS)).not.toThrow();
   });
 });

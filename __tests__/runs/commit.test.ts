@@ -11,13 +11,18 @@ import { recorder } from '../helpers/log-recorder.js';
 import { rejection } from '../helpers/rejection.js';
 import { useSimulator } from '../helpers/simulator.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
+import { createRedactor } from '../../src/shared/redact.js';
 
 const sim = useSimulator();
 
 function tools() {
   const log = recorder();
   const clock = new VirtualClock();
-  return { lines: log.lines, clock, run: { log, clock, random: () => 0, cancel: new AbortController().signal } };
+  return {
+    lines: log.lines,
+    clock,
+    run: { log, clock, random: () => 0, cancel: new AbortController().signal, redactor: createRedactor([]) },
+  };
 }
 
 function inputs(sha: string, overrides: Partial<CommitInputs> = {}): CommitInputs {

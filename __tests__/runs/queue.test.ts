@@ -10,12 +10,14 @@ import { recorder } from '../helpers/log-recorder.js';
 import { until, useSimulator } from '../helpers/simulator.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 import { plainWords } from '../../src/shared/format.js';
+import type { PreviousRead, VerdictRecord } from '../../src/core/alerts.js';
+import { createRedactor } from '../../src/shared/redact.js';
 
 const sim = useSimulator();
 
 function tools(clock = new VirtualClock(), cancel = new AbortController().signal) {
   const log = recorder();
-  return { lines: log.lines, run: { log, clock, random: () => 0, cancel } };
+  return { lines: log.lines, run: { log, clock, random: () => 0, cancel, redactor: createRedactor([]) } };
 }
 
 function inputs(overrides: Partial<QueueInputs> = {}): QueueInputs {
@@ -35,6 +37,7 @@ function inputs(overrides: Partial<QueueInputs> = {}): QueueInputs {
     summary: true,
     stallMinutes: 30,
     waitTimeoutMs: 3_600_000,
+    minTrips: 10,
     ...overrides,
   };
 }
@@ -120,5 +123,88 @@ describe("a window's reads, within the contract's cap", () => {
     expect(history.length).toBeGreaterThan(190);
     expect(history.length).toBeLessThanOrEqual(200);
     expect(report.lines.join(' ')).toMatch(/the last \d+ of 45 days/);
+  });
+});
+
+describe('against the previous run: the reader of its verdict plugged in', () => {
+  const key = { repo: `${SIM_REPO.owner}/${SIM_REPO.name}`, branch: SIM_BRANCH };
+  const paused: VerdictRecord = {
+    ...key,
+    ready: false,
+    reasons: ['queue_paused'],
+    unhealthySinceMs: Date.now() - 7_800_000,
+  };
+  const reader = (answer: PreviousRead | Error) => {
+    const asked: Array<typeof key> = [];
+    const read = async (queue: typeof key): Promise<PreviousRead> => {
+      asked.push(queue);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    };
+    return { asked, read };
+  };
+
+  it('none given: unknown, so changed; the verdict is left for the next run', async () => {
+    sim.useScenario('paused');
+    const { report, outputs } = await reportOnQueue(inputs(), tools().run);
+    expect(outputs.outputs).toMatchObject({ 'previous-ready': '', changed: 'true' });
+    expect(outputs.outputs['unhealthy-since']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(report.record?.message).toMatch(
+      / repo=octo-org\/octo-repo target-branch=main ready=false not-ready-reasons=queue_paused unhealthy-since=\S+Z$/,
+    );
+  });
+
+  it('still paused: asked about this queue, not changed, the spell from when it began', async () => {
+    sim.useScenario('paused');
+    const { asked, read } = reader({ kind: 'read', thisRunId: 9, runs: [{ runId: 8, record: paused }] });
+    const { outputs } = await reportOnQueue(inputs(), { ...tools().run, previousVerdicts: read });
+    expect(asked).toEqual([key]);
+    expect(outputs.outputs).toMatchObject({
+      'previous-ready': 'false',
+      changed: 'false',
+      'unhealthy-since': new Date(Math.floor((paused.unhealthySinceMs ?? 0) / 1000) * 1000)
+        .toISOString()
+        .replace('.000Z', 'Z'),
+    });
+  });
+
+  it('recovered: the heading, the log and Slack say so', async () => {
+    const { read } = reader({ kind: 'read', thisRunId: 9, runs: [{ runId: 8, record: paused }] });
+    const run = await reportOnQueue(inputs(), { ...tools(new VirtualClock(Date.now())).run, previousVerdicts: read });
+    expect(run.outputs.outputs).toMatchObject({
+      ready: 'true',
+      'previous-ready': 'false',
+      changed: 'true',
+      'unhealthy-since': '',
+    });
+    expect(plainWords(run.report.statusLine ?? '')).toMatch(
+      /^Queue main of octo-org\/octo-repo is healthy again, after 2 h 10 min paused: /,
+    );
+    expect(run.summary('https://github.com', undefined)).toMatch(
+      /^<h2>✅ Queue main of octo-org\/octo-repo is healthy again, after 2 h 10 min paused: /,
+    );
+    expect(run.slack({ redact: (text) => text, serverUrl: 'https://github.com', repo: key.repo })).toMatch(
+      /^\*✅ Queue main of octo-org\/octo-repo is healthy again, after 2 h 10 min paused\*\n/,
+    );
+  });
+
+  it('the read failed: unknown, changed, and one warning that says so', async () => {
+    sim.useScenario('paused');
+    const { read } = reader(new Error('socket hang up'));
+    const { report, outputs } = await reportOnQueue(inputs(), { ...tools().run, previousVerdicts: read });
+    expect(outputs.outputs).toMatchObject({ 'previous-ready': '', changed: 'true' });
+    expect(report.warnings.map(plainWords)).toContain(
+      "The previous run's verdict could not be read (Unexpected error: socket hang up), so changed is true and previous-ready is empty.",
+    );
+  });
+
+  it('the queue could not be read: no verdict to leave, changed, and what the previous run knew', async () => {
+    const { read } = reader({ kind: 'read', thisRunId: 9, runs: [{ runId: 8, record: paused }] });
+    const { report, outputs } = await reportOnQueue(inputs({ targetBranch: 'develop' }), {
+      ...tools().run,
+      previousVerdicts: read,
+    });
+    expect(report.record).toBeUndefined();
+    expect(outputs.outputs).toMatchObject({ 'previous-ready': 'false', changed: 'true' });
   });
 });

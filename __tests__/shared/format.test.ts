@@ -1,9 +1,48 @@
 import { describe, expect, it } from '@jest/globals';
-import { clip, duration, grouped, millis, oneLine, ordinal, plural, utcClock } from '../../src/shared/format.js';
+import {
+  clip,
+  duration,
+  formatCharsEscaped,
+  grouped,
+  millis,
+  oneLine,
+  ordinal,
+  outside,
+  shortSha,
+  plural,
+  spaced,
+  utcClock,
+} from '../../src/shared/format.js';
 
 describe('text as people read it', () => {
   it('oneLine folds controls and line breaks', () => {
     expect(oneLine(' a\r\nb\u0000c\u2028d\u0085 ')).toBe('a b c d');
+  });
+
+  it('oneLine and spaced remove invisible format characters: bidi controls, zero-width ones, soft hyphens, tags', () => {
+    // "required check ‮deliaf‬ passed" would read "required check passed failed" the other way round.
+    const spoof = 'check \u202edeliaf\u202c passed, s\u00adhy, zero\u200bwidth, join\u2060ed, tag\u{E0041}, \ufeffbom';
+    const clean = 'check deliaf passed, shy, zerowidth, joined, tag, bom';
+    expect(oneLine(spoof)).toBe(clean);
+    expect(oneLine(spoof, { squeeze: true })).toBe(clean);
+    expect(spaced(` ${spoof}\n`)).toBe(` ${clean} `);
+    // Emoji and letters with combining marks are not format characters.
+    expect(oneLine('✅ ⚠️ café')).toBe('✅ ⚠️ café');
+  });
+
+  it('formatCharsEscaped writes them as JSON escapes: the same JSON, nothing invisible', () => {
+    const body = JSON.stringify({ title: 'a\u202eb\u200bc', tag: '\u{E0041}', plain: 'x' });
+    const escaped = formatCharsEscaped(body);
+    expect(escaped).toBe('{"title":"a\\u202eb\\u200bc","tag":"\\udb40\\udc41","plain":"x"}');
+    expect(JSON.parse(escaped)).toEqual(JSON.parse(body));
+  });
+
+  it('shortSha shortens a SHA, and quotes anything else as text from outside, never as a commit', () => {
+    expect(shortSha('A'.repeat(40))).toBe('AAAAAAA');
+    expect(shortSha('b'.repeat(64))).toBe('bbbbbbb');
+    expect(shortSha('@here x')).toBe(outside('@here x'));
+    expect(shortSha('c'.repeat(39))).toBe(outside('c'.repeat(39)));
+    expect(shortSha('x'.repeat(100))).toBe(outside(`${'x'.repeat(39)}…`));
   });
 
   it('oneLine keeps spaces as they are, unless asked to squeeze every run of white space', () => {
@@ -25,8 +64,8 @@ describe('text as people read it', () => {
     [59, '59 s'],
     [60, '1 min'],
     [240, '4 min'],
-    [270, '4 min 30 s'],
-    [3599, '59 min 59 s'],
+    [270, '4 min'],
+    [3599, '59 min'],
     [3600, '1 h'],
     [3659, '1 h'],
     [3900, '1 h 5 min'],
@@ -35,7 +74,7 @@ describe('text as people read it', () => {
     [2 * 86_400 + 3 * 3600 + 59, '2 d 3 h'],
     [2 * 86_400 + 59, '2 d'],
     [-5, '0 s'],
-  ])('duration(%d) is %s: two largest units, truncated', (seconds, text) => {
+  ])('duration(%d) is %s: two largest units, truncated, seconds only under a minute', (seconds, text) => {
     expect(duration(seconds)).toBe(text);
   });
 
@@ -45,7 +84,7 @@ describe('text as people read it', () => {
     [1000, '1 s'],
     [2500, '2 s'],
     [30_000, '30 s'],
-    [90_000, '1 min 30 s'],
+    [90_000, '1 min'],
   ])('millis(%d) is %s: a part of a second as itself, never 0 s; else the one format', (ms, text) => {
     expect(millis(ms)).toBe(text);
   });

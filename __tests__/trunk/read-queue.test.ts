@@ -3,6 +3,7 @@
 // order says nothing of how long each PR has waited, so one lookup of the listed PRs fills it in.
 import { describe, expect, it } from '@jest/globals';
 import { sourceFor } from '../../src/trunk/source.js';
+import { createRedactor } from '../../src/shared/redact.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 import { useSimulator } from '../helpers/simulator.js';
 
@@ -25,6 +26,7 @@ function queueSource(credentials: { apiToken?: string; apiKey?: string }) {
       log: { info: () => undefined, warning: () => undefined, notice: () => undefined, debug: () => undefined },
       clock: new VirtualClock(),
       random: () => 0,
+      redactor: createRedactor([]),
     },
   );
 }

@@ -190,6 +190,21 @@ describe('response schemas', () => {
     });
   });
 
+  it.each([0, -3, 1.5, 4_294_967_296])('name a PR number that is none (%d): the action writes it as "PR #n"', (n) => {
+    expect(parseBody(queueSchema, queueWith([entry(1, 'testing'), entry(n, 'pending')]))).toEqual({
+      ok: false,
+      problem:
+        'field "enqueuedPullRequests[1].prNumber" is not a pull request number (a whole number from 1 to 4294967295)',
+    });
+  });
+
+  it('refuse a state that held a credential: redacted on its way in, it is no state a gate can pass on', () => {
+    expect(parseBody(submittedPullRequestSchema, prBody({ state: 'pending_***' }))).toEqual({
+      ok: false,
+      problem: 'field "state" holds text cut out as a credential (***), so the action cannot decide on it',
+    });
+  });
+
   it('say so when the body is not an object at all', () => {
     expect(parseBody(queueSchema, [1, 2])).toEqual({ ok: false, problem: 'the body should be object but is an array' });
   });

@@ -4,6 +4,7 @@
 import type { Report } from './report.js';
 import type { CommitVerdict } from './commit-verdict.js';
 import { acceptWords, commitSentence, type CommitWordsContext } from './words/commit.js';
+import { codesAfter } from './words/reasons.js';
 
 export interface CommitReportInput {
   verdict: CommitVerdict;
@@ -18,12 +19,15 @@ export const UNKNOWABLE_NOTICE =
 
 export function buildCommitReport({ verdict, context, failIfNotReady, warnings }: CommitReportInput): Report {
   const sentence = commitSentence(verdict, context);
-  const codes = verdict.reasons.length ? ` (${verdict.reasons.join(', ')})` : '';
+  const codes = codesAfter(verdict.reasons);
   const accept = verdict.ready ? undefined : acceptWords(verdict);
   const line = `${sentence}${codes}.${accept ? ` ${accept}.` : ''}`;
   const unknowable = verdict.findings.some((found) => found.merge?.by === 'unknowable');
+  const failures = failIfNotReady && !verdict.ready ? [line] : [];
   return {
-    failures: failIfNotReady && !verdict.ready ? [line] : [],
+    failures,
+    // The summary's heading says it.
+    verdictFailure: failures[0],
     statusLine: line,
     lines: [],
     warnings,

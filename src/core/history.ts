@@ -84,6 +84,9 @@ export interface Span {
   toMs: number;
 }
 
+/** Whether something that ended at `endMs` is in the span: (fromMs, toMs]. */
+export const endsIn = (span: Span, endMs: number): boolean => span.fromMs < endMs && endMs <= span.toMs;
+
 /** What the queue's history reads found over one span. */
 export interface HistoryRead {
   /** Every PR with a conclusion in the span, with its whole timeline; undefined when that read failed. */
@@ -105,8 +108,18 @@ export interface WindowReadFailure {
 }
 
 export type WindowAnswer =
-  /** api-key: the queue's history, trip by trip, for the window and the window before. */
-  | { kind: 'history'; current: HistoryRead; before?: HistoryRead; failures: WindowReadFailure[]; requests: number }
+  /**
+   * api-key: the queue's history, trip by trip, for the window and the window before; and when
+   * that history begins (the queue's creation), when Trunk says.
+   */
+  | {
+      kind: 'history';
+      current: HistoryRead;
+      before?: HistoryRead;
+      historyFromMs?: number;
+      failures: WindowReadFailure[];
+      requests: number;
+    }
   /** api-token alone, the last hour: Trunk's metrics; `missing` when the endpoint answered 404 (an older Trunk). */
   | { kind: 'metrics'; metrics?: HourMetrics; missing?: boolean; failures: WindowReadFailure[]; requests: number }
   /** api-token alone, a longer window: the PRs merged in it, counted. */

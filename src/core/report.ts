@@ -23,12 +23,19 @@ export interface Report {
   status?: Status;
   /** The parts of the one error line, in the order they happened; empty when the step passes. */
   failures: string[];
+  /**
+   * Of those, fail-if-not-ready's own: the verdict, which the summary's heading and reasons and the
+   * Slack message already say in their words, so they do not say it again.
+   */
+  verdictFailure?: string;
   /** One line saying where the PR stands, for the log. */
   statusLine?: string;
   /** Lines for the log beside the status line: Trunk's reason for having no estimate, say. */
   lines: string[];
   warnings: string[];
   notices: string[];
+  /** A notice annotation left for the next run to read (the queue's verdict, ./verdict-record.ts). */
+  record?: { title: string; message: string };
 }
 
 export function buildReport(input: ReportInput): Report {
@@ -48,7 +55,8 @@ export function buildReport(input: ReportInput): Report {
   const stopped = stopMessage(input);
   if (stopped) failures.push(stopped);
   // On the last answer, whatever else failed (a wait that timed out, say): its reasons are news too.
-  if (input.failIfNotReady && status && !status.verdict.ready) failures.push(notReadyLine(status));
+  const verdictFailure = input.failIfNotReady && status && !status.verdict.ready ? notReadyLine(status) : undefined;
+  if (verdictFailure) failures.push(verdictFailure);
   const warnings = [...seen.warnings];
   const note = status && prQueueNote(status);
   if (note && note !== seen.queueWarning) warnings.push(note);
@@ -62,6 +70,7 @@ export function buildReport(input: ReportInput): Report {
   return {
     status,
     failures,
+    verdictFailure,
     statusLine: status && prStatusLine(status),
     lines,
     warnings,

@@ -17,7 +17,7 @@ import {
 import { deriveStatus } from './status.js';
 import { decideVerdict, stateOf, TERMINAL_STATES } from './verdict.js';
 import { answerWords, prQueueNote } from './words/pr.js';
-import { stateWords, wantedStates } from './words/states.js';
+import { wantedStates } from './words/states.js';
 
 /** A person watching the job should see it is alive at least this often. */
 export const HEARTBEAT_MS = 60_000;
@@ -74,10 +74,12 @@ export async function waitForState(options: ObserveOptions, seen: Observation): 
   seen.wait = outcome(wait, seen.stop);
   // The summary should describe the queue as it was when the wait ended, not when it began.
   if (wait.polled && !options.cancel.aborted) await finalRefresh(wait);
-  // The wait's last line of its own: how it ended well. Every other ending is the error line.
+  // The wait's last line of its own: how it ended well, without the PR's state, which the run's
+  // account says next. Every other ending is the error line.
   if (seen.stop.kind === 'reached') {
     const waited = duration(seen.wait.waitedSeconds);
-    options.log.info(`PR #${options.pr} is ${stateWords(seen.stop.state)}, reached after ${waited}${queueNote(seen)}.`);
+    const polls = plural(seen.wait.polls, 'poll');
+    options.log.info(`Reached ${wantedStates([seen.stop.state])} after ${waited}, ${polls}${queueNote(seen)}.`);
   }
 }
 
@@ -129,7 +131,9 @@ export async function pollUntilSettled(wait: Wait, first: PrAnswer): Promise<Sto
     const key = changeKey(answer);
     const waited = duration((clock.now() - wait.startedMs) / 1000);
     const line = `PR #${pr} is ${answerWords(answer)}; ${waited} waited, ${plural(wait.polls, 'poll')}`;
-    if (key !== lastKey || clock.now() - lastLineMs >= HEARTBEAT_MS) {
+    // Reaching a wanted state is the wait's last line, and the run's account says the state.
+    if (waitFor.includes(stateOf(answer))) log.debug(`${line}.`);
+    else if (key !== lastKey || clock.now() - lastLineMs >= HEARTBEAT_MS) {
       log.info(key === lastKey ? `Still waiting for ${wanted}: ${line}${queueNote(seen, 'was')}.` : `${line}.`);
       lastKey = key;
       lastLineMs = clock.now();

@@ -16,6 +16,7 @@ import { backoffMs, MAX_RETRY_AFTER_MS, parseRetryAfter, RETRYABLE_STATUSES } fr
 import { CancelledError, GitHubError } from '../shared/errors.js';
 import { millis, oneLine } from '../shared/format.js';
 import type { Clock } from '../shared/time.js';
+import type { Redactor } from '../shared/redact.js';
 
 export interface GitHubSettings {
   /** GITHUB_API_URL, checked. */
@@ -32,6 +33,8 @@ export interface GitHubSettings {
   clock: Clock;
   random: () => number;
   log: (line: string) => void;
+  /** The run's credentials, cut out of every answer and error message before it is read or quoted. */
+  redactor: Redactor;
 }
 
 type Octokit = InstanceType<typeof GitHub>;
@@ -146,7 +149,7 @@ async function once<T>(client: GitHubClient, question: Question<T>, signal: Abor
     if (!isRequestError(error)) throw error;
     return judge(error, settings, question);
   }
-  return { answer: question.read(data) };
+  return { answer: question.read(settings.redactor.json(data)) };
 }
 
 /** Octokit's RequestError, by its shape: its class is a package of Octokit's own, not of this action's. */
@@ -164,7 +167,7 @@ function isRequestError(error: unknown): error is RequestError {
 function judge<T>(error: RequestError, settings: GitHubSettings, question: Question<T>): Attempt<T> {
   const { response } = error;
   const { what } = question;
-  const message = oneLine(bodyMessage(response?.data) ?? error.message).slice(0, 200);
+  const message = oneLine(settings.redactor.text(bodyMessage(response?.data) ?? error.message)).slice(0, 200);
   if (!response) {
     // No answer at all: a refused connection, a name that does not resolve, a TLS failure.
     return { retry: `no answer from ${settings.apiUrl} (${message}); GITHUB_API_URL names it`, throttled: false };

@@ -18,7 +18,8 @@ const repository = z.optional(z.nullable(z.object({ full_name: optionalText })))
 
 const PULLS = z.array(
   z.object({
-    number: z.number().check(z.int(), z.positive()),
+    // GitHub's numbers are 32-bit: one beyond is no PR of GitHub's, and is never written as one.
+    number: z.number().check(z.int(), z.positive(), z.lt(2 ** 31)),
     state: z.optional(z.nullable(z.string())),
     merged_at: z.optional(z.nullable(z.string())),
     merge_commit_sha: z.optional(z.nullable(z.string())),

@@ -1,9 +1,11 @@
 // One request to Trunk with the retry policy applied, for both APIs: send, and on a transient
 // failure (429, 5xx, a timeout, a lost connection) wait and send again, up to the retries allowed.
 // Answers with the first response that is not worth retrying, whatever its status; reading it is
-// the adapters' (../trunk/response.ts). Nothing here reads or rewrites the body: decisions are
-// made on what Trunk sent, and the token is cut out where text leaves the action.
+// the adapters' (../trunk/response.ts). Every answer is redacted as it arrives, its body and its
+// headers, before anything quotes, parses, clips or changes the case of a word of it: a
+// credential Trunk echoes never reaches the model, a code or a message.
 import type { Clock } from '../shared/time.js';
+import type { Redactor } from '../shared/redact.js';
 import { ApiError, CancelledError } from '../shared/errors.js';
 import { millis } from '../shared/format.js';
 import { getJson, header, postJson, TransportError, type RawResponse } from './transport.js';
@@ -19,6 +21,8 @@ export interface RequestContext {
   log: (line: string) => void;
   clock: Clock;
   random: () => number;
+  /** The run's credentials, cut out of every answer as it arrives. */
+  redactor: Redactor;
 }
 
 export interface RequestSpec {
@@ -120,11 +124,12 @@ async function sendOnce(context: RequestContext, spec: RequestSpec, signal: Abor
     timeoutMs: context.requestTimeoutMs,
     maxBodyBytes: MAX_BODY_BYTES,
     signal,
+    redact: context.redactor.text,
   };
   try {
     const response =
       spec.method === 'GET' ? await getJson(spec.url, options) : await postJson(spec.url, spec.payload ?? {}, options);
-    return { response };
+    return { response: redacted(response, context.redactor) };
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
     if (error.kind === 'aborted') {
@@ -136,6 +141,23 @@ async function sendOnce(context: RequestContext, spec: RequestSpec, signal: Abor
     }
     return { failure: error };
   }
+}
+
+/**
+ * The answer with the credentials cut out of its body (still JSON when it was) and its headers
+ * (a redirect's location, a request id). The bytes stay as sent: they are only looked at to tell
+ * a compressed body or a byte-order mark, never quoted.
+ */
+function redacted(response: RawResponse, redactor: Redactor): RawResponse {
+  const headers: RawResponse['headers'] = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    headers[name] = Array.isArray(value)
+      ? value.map(redactor.text)
+      : value === undefined
+        ? value
+        : redactor.text(value);
+  }
+  return { ...response, headers, body: redactor.jsonText(response.body) };
 }
 
 function transportFailure(endpoint: string, failure: TransportError, transient: boolean, tries = ''): ApiError {

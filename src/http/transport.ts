@@ -66,6 +66,8 @@ export interface RequestOptions {
   maxBodyBytes: number;
   /** The caller's signal (a wait deadline, or a sibling request that already failed); kind 'aborted' when it fires. */
   signal?: AbortSignal;
+  /** Cuts the credentials out of a server's words this layer quotes (a status line), before they are clipped. */
+  redact: (text: string) => string;
 }
 
 /** A header's value; the first, when it came more than once. */
@@ -165,7 +167,7 @@ function send(url: URL, method: 'GET' | 'POST', body: string | undefined, option
         // Node hands on 1xx answers that are not followed by a real one (a 101 without an
         // Upgrade header); the interim ones (100, 103) it passes over by itself.
         if (status < 200) {
-          fail(notAnAnswer(where, status, response.statusMessage));
+          fail(notAnAnswer(where, status, options.redact(response.statusMessage ?? '')));
           return;
         }
         const declared = Number(response.headers['content-length']);
@@ -200,7 +202,7 @@ function send(url: URL, method: 'GET' | 'POST', body: string | undefined, option
     request.on('upgrade', (response, socket) => {
       answered = true;
       socket.destroy();
-      fail(notAnAnswer(where, response.statusCode ?? 101, response.statusMessage));
+      fail(notAnAnswer(where, response.statusCode ?? 101, options.redact(response.statusMessage ?? '')));
     });
     request.on('error', fail);
     // The last word: a request that closes with no answer and no error still settles.
@@ -230,7 +232,7 @@ function tooLarge(limit: number): TransportError {
   );
 }
 
-function notAnAnswer(where: string, status: number, text: string | undefined): TransportError {
+function notAnAnswer(where: string, status: number, text: string): TransportError {
   return new TransportError(
     'protocol',
     `${where} answered HTTP ${status}${text ? ` ${clip(text, 60)}` : ''} instead of answering the request: it asks to switch to another protocol, which no API request wants, so the server at that address is not the API`,

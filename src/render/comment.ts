@@ -3,8 +3,9 @@
 // in a comment's text, and a link to a PR into a reference too; so no PR is linked (html.ts'
 // comment mode), every `#1840` in text becomes a code span, and every `@` before a name is broken
 // with a zero-width space. At most 65,000 characters, under a comment's 65,536: a longer report
-// drops its longest tables first, and says so.
+// drops its longest tables and lists first, and says so (fit.ts).
 import { asOfTime, RELATIVE_TIMES } from '../core/words/as-of.js';
+import { fitted, type Limit } from './fit.js';
 import { inCommentMode, link, underHeading } from './html.js';
 
 /** A comment's limit is 65,536 characters; this leaves room for whatever a workflow adds. */
@@ -24,7 +25,7 @@ export interface Written {
  */
 export function asComment(render: () => string, written?: Written): string {
   const html = inCommentMode(render);
-  return bounded(quiet(written ? withAsOf(html, written) : html));
+  return fitted(quiet(written ? withAsOf(html, written) : html), COMMENT);
 }
 
 /** "As of 2026-03-02 14:02 UTC, by this run: …", right under the heading (or first, without one). */
@@ -58,22 +59,10 @@ function quiet(html: string): string {
     .join('');
 }
 
-/** The longest tables (and folded sections) left out until the text fits, with a line saying so. */
-function bounded(html: string): string {
-  let text = html;
-  let dropped = 0;
-  while (text.length > COMMENT_LIMIT) {
-    const blocks = [...text.matchAll(/<details>[\s\S]*?<\/details>|<table>[\s\S]*?<\/table>/g)];
-    const longest = blocks.sort((a, b) => b[0].length - a[0].length)[0];
-    if (!longest || longest.index === undefined) break;
-    text = `${text.slice(0, longest.index)}${text.slice(longest.index + longest[0].length)}`;
-    dropped++;
-  }
-  const note =
-    dropped === 0
-      ? ''
-      : `<p>ℹ️ ${dropped === 1 ? 'The longest table was' : `The ${dropped} longest tables were`} left out to fit a comment; the job's summary has them.</p>\n`;
-  const fitted = `${text}${note}`;
-  // Nothing left to drop and still too long: cut, at a line's end.
-  return fitted.length <= COMMENT_LIMIT ? fitted : `${fitted.slice(0, fitted.lastIndexOf('\n', COMMENT_LIMIT - 1))}\n`;
-}
+/** A comment's limit counts characters; the job's summary keeps what was left out. */
+const COMMENT: Limit = {
+  max: COMMENT_LIMIT,
+  size: (text) => text.length,
+  fit: 'a comment',
+  keeper: "the job's summary has",
+};

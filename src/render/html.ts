@@ -69,6 +69,38 @@ export function isSafeLink(url: string | undefined | null): url is string {
 }
 
 /**
+ * The hosts an answer's link may lead to while a report renders (withLinkHosts): Trunk's app, the
+ * api-url's host and the GitHub server's. Any https host when none are set (a renderer's own test).
+ */
+let linkHosts: ReadonlySet<string> | undefined;
+
+/** `render()` with links from answers written only to these hosts (exactly: no subdomain). */
+export function withLinkHosts<T>(hosts: readonly string[], render: () => T): T {
+  const outer = linkHosts;
+  linkHosts = new Set(hosts.map((host) => host.toLowerCase()));
+  try {
+    return render();
+  } finally {
+    linkHosts = outer;
+  }
+}
+
+/**
+ * A URL from an answer that may be linked under the action's own labels ("Open this PR in
+ * Trunk", a check's name): a safe https URL on one of the hosts allowed. Another host's is shown
+ * as text, or not at all, so an answer cannot send a reader to a page of its choosing.
+ */
+export function isLinkable(url: string | undefined | null): url is string {
+  if (!isSafeLink(url)) return false;
+  if (!linkHosts) return true;
+  try {
+    return linkHosts.has(new URL(url).hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether the summary being rendered is for a comment (the `markdown` output): a link there to a
  * PR or an issue would make GitHub cross-reference it, so none is written (render/comment.ts).
  */
@@ -91,7 +123,7 @@ const REFERENCE = /\/(pull|issues)\/\d+(?:[/?#]|$)/;
 /** `labelHtml` linked to `url` when it is a safe https URL; the label alone otherwise. */
 export function link(url: string | undefined | null, labelHtml: string): string {
   if (forComment && url && REFERENCE.test(url)) return labelHtml;
-  return isSafeLink(url) ? `<a href="${escapeHtml(url, 2000)}">${labelHtml}</a>` : labelHtml;
+  return isLinkable(url) ? `<a href="${escapeHtml(url, 2000)}">${labelHtml}</a>` : labelHtml;
 }
 
 /** `lineHtml` right under a summary's heading (its first `<h2>`), or first when it has none. */

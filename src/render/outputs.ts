@@ -1,7 +1,7 @@
 // Every output of the action as the string the runner stores. Pure. Values taken from API strings
 // are made single lines, so a workflow comparing `== 'testing'` sees what it expects; the JSON
 // outputs keep the bodies exactly. Any output over GitHub's limit is left out, with a line saying so.
-import { formatBytes, oneLine } from '../shared/format.js';
+import { formatBytes, formatCharsEscaped, oneLine } from '../shared/format.js';
 import type { WaitOutcome } from '../core/observation.js';
 import { isSafeLink } from './html.js';
 import type { Story } from '../core/model.js';
@@ -62,6 +62,9 @@ const QUEUE_OUTPUTS = [
   'queue-oldest-testing-seconds',
 ] as const;
 
+/** This run's verdict on the queue against the previous run's (use 3): set with `scope: queue` only. */
+const ALERT_OUTPUTS = ['previous-ready', 'changed', 'unhealthy-since'] as const;
+
 /** How the PR was found, and the commit rule 5 asked GitHub about. */
 const FINDING_OUTPUTS = ['pr-found-by', 'commit-sha'] as const;
 
@@ -79,6 +82,9 @@ export const WINDOW_OUTPUTS = [
   'testing-p50-seconds',
   'testing-p90-seconds',
   'restarts',
+  'attempts-per-merge',
+  'retried-merges',
+  'repeat-failures',
   'top-failure-reasons',
   'top-failing-checks',
   'percentile-kind',
@@ -92,6 +98,7 @@ export const OUTPUT_NAMES = [
   ...STATUS_OUTPUTS,
   ...STORY_OUTPUTS,
   ...QUEUE_OUTPUTS,
+  ...ALERT_OUTPUTS,
   ...FINDING_OUTPUTS,
   ...COMMIT_OUTPUTS,
   ...WINDOW_OUTPUTS,
@@ -132,6 +139,8 @@ const OWN_OUTPUTS: ReadonlySet<string> = new Set([
   'queue-waiting',
   'queue-longest-wait-seconds',
   'queue-oldest-testing-seconds',
+  // A boolean each, and a time the action worked out.
+  ...ALERT_OUTPUTS,
   'pr-found-by',
   'commit-sha',
   // A count, and SHAs GitHub sent that were checked as SHAs.
@@ -205,8 +214,9 @@ export function blankOutputs(): Outputs {
 /** Each output a single line, the bodies as Trunk sent them, and none over GitHub's limit. */
 export function bounded(outputs: Outputs, bodies: Pick<Outputs, 'pr-json' | 'queue-json'>): OutputSet {
   for (const name of OUTPUT_NAMES) outputs[name] = oneLine(outputs[name]);
-  // The bodies as Trunk sent them, line breaks and all.
-  Object.assign(outputs, bodies);
+  // The bodies as Trunk sent them, line breaks and all; an invisible character as its escape.
+  outputs['pr-json'] = formatCharsEscaped(bodies['pr-json']);
+  outputs['queue-json'] = formatCharsEscaped(bodies['queue-json']);
 
   const omitted: string[] = [];
   for (const name of OUTPUT_NAMES) {

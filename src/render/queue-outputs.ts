@@ -8,18 +8,22 @@ import { queueVerdict } from '../core/queue-report.js';
 import type { WindowReport } from '../core/window/report.js';
 import { isSafeLink } from './html.js';
 import { rate } from '../shared/format.js';
+import { isoSeconds } from '../shared/time.js';
+import type { AlertState } from '../core/alerts.js';
 
-/** @param answer undefined when the queue could not be read: every output is empty then. */
+/** @param answer undefined when the queue could not be read: every output is empty then, but what the alert knows. */
 export function queueOutputs(
   answer: QueueAnswer | undefined,
   health: QueueHealth | undefined,
   window?: WindowReport,
+  alert?: AlertState,
 ): OutputSet {
   const outputs = blankOutputs();
   // Nothing waits in this scope; a workflow reading these gets what it would without wait-for.
   outputs['waited-seconds'] = '0';
   outputs['timed-out'] = 'false';
   if (window) Object.assign(outputs, windowOutputs(window));
+  if (alert) Object.assign(outputs, alertOutputs(alert));
   if (answer && health) {
     const { queue } = answer;
     const verdict = queueVerdict(health, window);
@@ -39,6 +43,15 @@ export function queueOutputs(
 }
 
 const seconds = (value: number | undefined) => (value === undefined ? '' : String(value));
+
+/** This run's verdict against the previous run's: what an alert posts on. */
+function alertOutputs(alert: AlertState): Partial<Outputs> {
+  return {
+    'previous-ready': alert.previousReady === undefined ? '' : String(alert.previousReady),
+    changed: String(alert.changed),
+    'unhealthy-since': alert.unhealthySinceMs === undefined ? '' : isoSeconds(alert.unhealthySinceMs),
+  };
+}
 
 /**
  * The window's figures as outputs: a figure not read is empty, a count read with nothing in it is
@@ -61,6 +74,9 @@ function windowOutputs(window: WindowReport): Partial<Outputs> {
     'testing-p50-seconds': finite(figures.testing?.p50Seconds),
     'testing-p90-seconds': finite(figures.testing?.p90Seconds),
     restarts: finite(figures.restarts),
+    'attempts-per-merge': figures.attemptsPerMerge === undefined ? '' : rate(figures.attemptsPerMerge),
+    'retried-merges': finite(figures.retriedMerges),
+    'repeat-failures': finite(figures.repeatFailures),
     'top-failure-reasons': json(figures.topFailureReasons),
     'top-failing-checks': json(
       figures.topFailingChecks?.map((check) => ({ ...check, url: isSafeLink(check.url) ? check.url : null })),

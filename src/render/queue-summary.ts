@@ -6,8 +6,17 @@ import { duration } from '../shared/format.js';
 import { escapeHtml, pullRequestLink, wordsHtml } from './html.js';
 import type { QueueAnswer } from '../core/model.js';
 import type { AgedEntry, QueueHealth } from '../core/health.js';
-import { agesNote, describeHealthReason, fixForHealthReason, queueHeadline } from '../core/words/queue.js';
-import { describeWindowReason, fixForWindowReason } from '../core/words/window.js';
+import {
+  agesNote,
+  describeHealthReason,
+  fixForHealthReason,
+  headlineReasons,
+  healthProblemWords,
+  queueHeadline,
+  spellWords,
+} from '../core/words/queue.js';
+import { describeWindowReason, fixForWindowReason, windowProblemWords } from '../core/words/window.js';
+import type { AlertState } from '../core/alerts.js';
 import type { WindowReport } from '../core/window/report.js';
 import { queueVerdict } from '../core/queue-report.js';
 import { entriesTable, settingsTable } from './queue-tables.js';
@@ -25,8 +34,12 @@ export interface QueueSummaryInput {
   serverUrl: string;
   /** How the queue has been doing over a window; undefined with `window: none`. */
   window?: WindowReport;
-  /** The step's failure message, when it fails. */
+  /** What failed the step that the heading does not say already. */
   failure?: string;
+  /** Whether the step fails, for the icon; by default, whether there is a `failure`. */
+  failed?: boolean;
+  /** This run's verdict against the previous run's. */
+  alert?: AlertState;
   nowMs: number;
 }
 
@@ -39,17 +52,20 @@ export function renderQueueSummary(input: QueueSummaryInput): string {
     return `${parts.join('\n')}\n`;
   }
   const { queue } = answer;
-  parts.push(
-    `<h2>${queueIcon(health, window, failure !== undefined)} ${wordsHtml(queueHeadline(queue, health, window))}</h2>`,
-  );
+  const recovery = queueVerdict(health, window).ready ? input.alert?.recovery : undefined;
+  const headline = queueHeadline(queue, health, window, { repo: recovery ? input.repo : undefined, recovery });
+  const failed = input.failed ?? failure !== undefined;
+  parts.push(`<h2>${queueIcon(health, window, failed)} ${wordsHtml(headline)}</h2>`);
   if (failure) parts.push(`<p>❌ ${escapeHtml(failure, 1000)}</p>`);
+  const spell = input.alert && spellWords(input.alert, input.nowMs);
+  if (spell) parts.push(`<p>${wordsHtml(spell)}</p>`);
   const link = (prNumber: number, label: string) => pullRequestLink(input.serverUrl, input.repo, prNumber, label);
   parts.push(
     `<p>The ${escapeHtml(queue.branch)} queue of ${escapeHtml(input.repo)}, in ${escapeHtml(queue.mode)} mode. It counts as stalled when PRs wait, none is testing and nothing changes for ${duration(health.stallMinutes * 60)} (stall-minutes).</p>`,
     reasonsList(answer, health, window),
     waitsLine(health, link),
   );
-  if (window) parts.push(windowSection(window, queue.htmlUrl, input.nowMs));
+  if (window) parts.push(windowSection(window, queue.htmlUrl, input.nowMs, link));
   const note = agesNote(queue, health);
   if (note) parts.push(`<p>⚠️ ${wordsHtml(note)}.</p>`);
   parts.push(entriesTable({ queue, nowMs: input.nowMs, link }), settingsTable(queue));
@@ -63,16 +79,25 @@ export function queueIcon(health: QueueHealth, window: WindowReport | undefined,
   return stepFailed || !queueVerdict(health, window).ready ? '❌' : unsure ? '⚠️' : '✅';
 }
 
+/**
+ * Each reason with its code and what clears it. A reason the heading names is named here in a few
+ * words ("paused"): the heading has said what it means, and a summary says each sentence once.
+ */
 function reasonsList({ queue }: QueueAnswer, health: QueueHealth, window: WindowReport | undefined): string {
   if (queueVerdict(health, window).ready) return '';
-  const items = health.reasons.map((code) => {
-    const fix = fixForHealthReason(code);
-    const words = wordsHtml(describeHealthReason(code, queue, health));
-    return `<li>${words} (<code>${escapeHtml(code)}</code>)${fix ? `: ${escapeHtml(fix, 1000)}` : ''}</li>`;
-  });
+  const named = new Set(headlineReasons(health, window));
+  const item = (code: string, words: string, fix: string | undefined) =>
+    `<li>${wordsHtml(`${words.charAt(0).toUpperCase()}${words.slice(1)}`)} (<code>${escapeHtml(code)}</code>)${fix ? `: ${escapeHtml(fix, 1000)}` : ''}</li>`;
+  const items = health.reasons.map((code) =>
+    item(
+      code,
+      named.has(code) ? healthProblemWords(code, queue) : describeHealthReason(code, queue, health),
+      fixForHealthReason(code),
+    ),
+  );
   for (const code of window?.reasons ?? []) {
-    const words = wordsHtml(describeWindowReason(code, window as WindowReport));
-    items.push(`<li>${words} (<code>${escapeHtml(code)}</code>): ${escapeHtml(fixForWindowReason(code), 1000)}</li>`);
+    const words = named.has(code) ? windowProblemWords(code) : describeWindowReason(code, window as WindowReport);
+    items.push(item(code, words, fixForWindowReason(code)));
   }
   return `<p>What is wrong, and what clears it:</p><ul>${items.join('')}</ul>`;
 }

@@ -5,16 +5,17 @@ import type { BatchVerdict } from '../core/batch.js';
 import type { CommitVerdict } from '../core/commit-verdict.js';
 import type { QueueHealth } from '../core/health.js';
 import type { QueueAnswer } from '../core/model.js';
-import { reasonClauses } from '../core/queue-report.js';
+import { queueVerdict } from '../core/queue-report.js';
+import type { AlertState } from '../core/alerts.js';
 import type { Status } from '../core/status.js';
 import { hourlyBars } from '../core/window/figures.js';
 import type { WindowReport } from '../core/window/report.js';
 import { commitLine, commitSentence, type CommitWordsContext } from '../core/words/commit.js';
 import { notReadyLine, prHeadline, prQueueNote } from '../core/words/pr.js';
-import { queueHeadline } from '../core/words/queue.js';
+import { describeHealthReason, healthDetails, queueVerdictLine } from '../core/words/queue.js';
 import { batchHeadline, unnamedTestBranchNotice } from '../core/words/test-run.js';
-import { failedBecauseWords, windowSentence } from '../core/words/window.js';
-import { grouped, outside } from '../shared/format.js';
+import { checkFailedWords, describeWindowReason, failedBecauseWords, windowSentence } from '../core/words/window.js';
+import { clip, grouped, outside, plural } from '../shared/format.js';
 import { queueIcon } from './queue-summary.js';
 import { slackLink, slackMessage, slackWords, sparkline, type Redact } from './slack.js';
 
@@ -119,23 +120,74 @@ export interface QueueSlackInput {
   answer?: QueueAnswer;
   health?: QueueHealth;
   window?: WindowReport;
+  alert?: AlertState;
+  /** The queue asked about, named in the first line even when it could not be read. */
+  repo: string;
+  branch: string;
 }
 
-export function queueSlack({ answer, health, window }: QueueSlackInput, ctx: SlackContext): string {
-  if (!answer || !health) return slackMessage('❌ Merge queue status unavailable', [failureLine(ctx), runLink(ctx)]);
+/** A channel takes alerts from many repositories: the first line names it, and stays short. */
+const FIRST_LINE_MAX = 149;
+/** Lines of what matters between the verdict and the links. */
+const BODY_LINES = 6;
+
+/** The first line, the queue's names cut short if they would make it too long. */
+function verdictLine(
+  icon: string,
+  words: (branch: string, repo: string) => string,
+  input: QueueSlackInput,
+  redact: Redact,
+) {
+  for (const [branch, repo] of [
+    [input.branch, input.repo],
+    [clip(input.branch, 40), clip(input.repo, 50)],
+  ] as const) {
+    const line = `${icon} ${slackWords(words(branch, repo), redact)}`;
+    if (line.length + 2 <= FIRST_LINE_MAX) return line;
+  }
+  return clip(`${icon} ${slackWords(words(clip(input.branch, 20), clip(input.repo, 30)), redact)}`, FIRST_LINE_MAX - 2);
+}
+
+export function queueSlack(input: QueueSlackInput, ctx: SlackContext): string {
+  const { answer, health, window, alert } = input;
+  if (!answer || !health) {
+    const unread = (branch: string, repo: string) =>
+      `Queue ${outside(branch)} of ${outside(repo)}: its status could not be read`;
+    // Why it could not look (the step's failure) is the message: an alert that cannot look says so, and why.
+    return slackMessage(verdictLine('❌', unread, input, ctx.redact), [failureLine(ctx), runLink(ctx)]);
+  }
   const { queue } = answer;
-  const headline = queueHeadline(queue, health, window);
-  // The heading names the first of the health's reasons, or every one of the window's: the others
-  // follow it.
-  const more = health.reasons.length > 0 ? reasonClauses(queue, health, window).slice(1) : [];
-  return slackMessage(`${queueIcon(health, window, stepFailed(ctx))} ${slackWords(headline, ctx.redact)}`, [
+  const recovery = queueVerdict(health, window).ready ? alert?.recovery : undefined;
+  const first = (branch: string, repo: string) =>
+    queueVerdictLine({ ...queue, branch }, health, window, { repo, recovery });
+  const icon = queueIcon(health, window, stepFailed(ctx));
+  // The first of the health's reasons is the verdict line's, its meaning the details'; every other
+  // reason has a line of its own, in words for a channel (no input names).
+  const more = [
+    ...health.reasons.slice(1).map((code) => describeHealthReason(code, queue, health)),
+    ...(window?.reasons ?? []).map((code) => describeWindowReason(code, window as WindowReport, false)),
+  ];
+  const body = [
     failureLine(ctx),
-    ...more.map((clause) => `• ${slackWords(clause, ctx.redact)}`),
-    window ? slackWords(windowSentence(window), ctx.redact) : '',
-    window ? perBucket(window) : '',
-    window ? failedMost(window, ctx.redact) : '',
+    slackWords(healthDetails(queue, health), ctx.redact),
+    ...more.map((clause) => `• ${slackWords(`${clause.charAt(0).toUpperCase()}${clause.slice(1)}.`, ctx.redact)}`),
+    ...(window ? windowLines(window, ctx) : []),
+  ].filter(Boolean);
+  return slackMessage(verdictLine(icon, first, input, ctx.redact), [
+    ...body.slice(0, BODY_LINES),
     links(place(queue.htmlUrl, 'the queue in Trunk', ctx.redact), runLink(ctx)),
   ]);
+}
+
+/** How the queue has been doing, most telling first: the figures, why trips failed, the check that failed most, the loops. */
+function windowLines(window: WindowReport, ctx: SlackContext): string[] {
+  return [
+    slackWords(windowSentence(window), ctx.redact),
+    failedBecause(window, ctx.redact),
+    failedMost(window, ctx.redact),
+    repeating(window, ctx),
+    perBucket(window),
+  ];
 }
 
 /** "Merged per day: ▂▅▇▆▃▁▂": Slack shows no chart, text bars it does. */
@@ -145,15 +197,42 @@ function perBucket(window: WindowReport): string {
   return `Merged per ${hourlyBars(buckets) ? 'hour' : 'day'}: ${sparkline(buckets.map((bucket) => bucket.merged))}`;
 }
 
-/** "Failed most: required check failed (12); `ci/integration` (8)". */
+/** "Why trips failed: required check failed 12, test run timed out 3": reasons only, in words. */
+function failedBecause(window: WindowReport, redact: Redact): string {
+  const reasons = (window.figures.topFailureReasons ?? []).slice(0, 3);
+  if (reasons.length === 0) return '';
+  const each = reasons.map(({ reason, count }) => {
+    const words = failedBecauseWords(reason) ?? `\`${outside(reason.replace(/`/g, "'"))}\``;
+    return `${words} ${grouped(count)}`;
+  });
+  return slackWords(`Why trips failed: ${each.join(', ')}.`, redact);
+}
+
+/** "`ci/integration` failed 7 trips; 5 of those PRs merged on a later try": the one check, apart from the reasons. */
 function failedMost(window: WindowReport, redact: Redact): string {
-  const [reason] = window.figures.topFailureReasons ?? [];
   const [check] = window.figures.topFailingChecks ?? [];
-  const parts = [
-    reason ? `${slackWords(failedBecauseWords(reason.reason), redact)} (${grouped(reason.count)})` : '',
-    check
-      ? `${slackLink(check.url ?? undefined, slackWords(`\`${outside(check.name.replace(/`/g, "'"))}\``, redact), redact)} (${grouped(check.count)})`
-      : '',
-  ].filter(Boolean);
-  return parts.length ? `Failed most: ${parts.join('; ')}` : '';
+  if (!check) return '';
+  const [retries] = window.figures.checkRetries ?? [];
+  const name = slackLink(
+    check.url ?? undefined,
+    slackWords(`\`${outside(check.name.replace(/`/g, "'"))}\``, redact),
+    redact,
+  );
+  const words = retries?.name === check.name ? checkFailedWords(retries) : `failed ${plural(check.count, 'trip')}`;
+  return `${name} ${slackWords(`${words}.`, redact)}`;
+}
+
+/** "Failed two or more trips: #1201 (4), #1188 (2)": the PRs going round the queue, linked. */
+function repeating(window: WindowReport, ctx: SlackContext): string {
+  const prs = window.figures.repeatFailing ?? [];
+  if (prs.length === 0) return '';
+  const base = ctx.serverUrl.replace(/\/+$/, '');
+  const named = prs
+    .slice(0, 3)
+    .map(
+      (pr) =>
+        `${place(`${base}/${ctx.repo}/pull/${pr.prNumber}`, `#${pr.prNumber}`, ctx.redact) || `#${pr.prNumber}`} (${pr.failed})`,
+    );
+  const more = prs.length > 3 ? ` and ${grouped(prs.length - 3)} more` : '';
+  return `Failed two or more trips: ${named.join(', ')}${more}.`;
 }

@@ -5,7 +5,7 @@
 // zero-width joiner. The action's own words are escaped the same way, and keep their backticks,
 // which Slack shows as code. Links only to https URLs. At most 3,000 characters, a section's limit.
 import { spaced, wordParts } from '../shared/format.js';
-import { isSafeLink } from './html.js';
+import { isLinkable } from './html.js';
 
 const SLACK_LIMIT = 3_000;
 
@@ -30,11 +30,12 @@ export function slackWords(words: string, redact: Redact): string {
 }
 
 /**
- * `<url|label>` for an https URL Slack can carry whole; the label alone otherwise, and when the
- * URL carries a credential: a link cannot be cut short and still lead anywhere.
+ * `<url|label>` for an https URL Slack can carry whole, on a host links may lead to (html.ts); the
+ * label alone otherwise, and when the URL carries a credential: a link cannot be cut short and
+ * still lead anywhere.
  */
 export function slackLink(url: string | undefined, label: string, redact: Redact): string {
-  if (!isSafeLink(url) || /[|<>]/.test(url) || redact(url) !== url) return label;
+  if (!isLinkable(url) || /[|<>]/.test(url) || redact(url) !== url) return label;
   return `<${url}|${label}>`;
 }
 

@@ -2,8 +2,8 @@
 // queue (with the failing checks as links), the test run testing it, when it should merge, and its
 // page in Trunk. Only the v2 API tells it; without one there is nothing to say. Every text in it
 // is Trunk's and untrusted: escaped, and linked only when it is an https URL.
-import { duration, utcClock, withoutStop } from '../shared/format.js';
-import { escapeHtml, isSafeLink, link, wordsHtml } from './html.js';
+import { duration, plainWords, utcClock, withoutStop } from '../shared/format.js';
+import { escapeHtml, isLinkable, link, wordsHtml } from './html.js';
 import { blockClause, exitReasonWords } from '../core/words/story.js';
 import type { BlockReason, ExitStory, Story } from '../core/model.js';
 import type { Status } from '../core/status.js';
@@ -20,7 +20,7 @@ export function storySection(status: Status, nowMs: number): string {
     story.directlyAhead?.length
       ? `<li>Waits directly for ${story.directlyAhead.map((n) => `#${escapeHtml(n)}`).join(', ')}.</li>`
       : '',
-    isSafeLink(story.trunkUrl) ? `<li>${link(story.trunkUrl, 'Open this PR in Trunk')}.</li>` : '',
+    isLinkable(story.trunkUrl) ? `<li>${link(story.trunkUrl, 'Open this PR in Trunk')}.</li>` : '',
     // What could not be read is said here too, not only in the log.
     ...story.leftOut.map((line) => `<li>ℹ️ ${escapeHtml(line, 500)}</li>`),
   ].filter(Boolean);
@@ -29,13 +29,26 @@ export function storySection(status: Status, nowMs: number): string {
 
 function blocked(reasons: BlockReason[] | undefined): string {
   if (!reasons?.length) return '';
-  // The clause the error line says, then Trunk's own message when it says more than the code.
+  // The clause the error line says, then Trunk's own message when it says more than the clause, and
+  // the code in parentheses unless the words already name it (a code this version does not know).
   const each = reasons.map((reason) => {
     const words = blockClause(reason);
-    const trunk = reason.message && !words.includes(reason.message) ? ` (Trunk: ${escapeHtml(reason.message)})` : '';
-    return `<li>${wordsHtml(words)}${trunk} <code>${escapeHtml(reason.code)}</code></li>`;
+    const trunk =
+      reason.message && !saysAlready(words, reason.message) ? ` (Trunk: ${escapeHtml(reason.message)})` : '';
+    const code = plainWords(words).includes(reason.code) ? '' : ` (<code>${escapeHtml(reason.code)}</code>)`;
+    return `<li>${wordsHtml(words)}${trunk}${code}</li>`;
   });
   return `<li>Blocked because:<ul>${each.join('')}</ul></li>`;
+}
+
+/** Whether a message says no more than the words: the same words, whatever the code spans and case. */
+function saysAlready(words: string, message: string): boolean {
+  const bare = (text: string) =>
+    plainWords(text)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return bare(words).includes(bare(message));
 }
 
 function exitLine(exit: ExitStory, state: string, nowMs: number): string {

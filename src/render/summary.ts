@@ -20,14 +20,16 @@ export interface SummaryInput {
   /** `GITHUB_SERVER_URL`; PR links are left out when it is not an http(s) URL. */
   serverUrl: string;
   wait?: WaitOutcome;
-  /** The step's failure message, when it fails. */
+  /** What failed the step that the summary does not say itself. */
   failure?: string;
+  /** Whether the step fails, for the heading's mark; by default, whether there is a `failure`. */
+  failed?: boolean;
   nowMs: number;
 }
 
 export function renderSummary(input: SummaryInput): string {
   const { status } = input;
-  const failed = input.failure !== undefined;
+  const failed = input.failed ?? input.failure !== undefined;
   const parts: string[] = [`<h2>${status ? headline(status, failed) : '❌ Merge queue status unavailable'}</h2>`];
   if (input.failure) parts.push(`<p>❌ ${escapeHtml(input.failure, 1000)}</p>`);
   if (status) {

@@ -7,30 +7,46 @@ import type { WindowReport } from '../core/window/report.js';
 import {
   beforeWords,
   changeWords,
+  checkFailedWords,
   emptyWindowWords,
   failedBecauseWords,
   percentileWords,
+  tooFewWords,
   windowWords,
 } from '../core/words/window.js';
 import type { FigureChange } from '../core/window/compare.js';
 import { hourlyBars } from '../core/window/figures.js';
-import { duration, grouped, rate, utcClock } from '../shared/format.js';
-import { escapeHtml, isSafeLink, link, row, wordsHtml } from './html.js';
+import { duration, grouped, plural, rate, utcClock } from '../shared/format.js';
+import { escapeHtml, isLinkable, link, row, wordsHtml } from './html.js';
+
+/** Repeat failures named in the summary; the rest counted. */
+const REPEATS_NAMED = 5;
+
+/** A link to a PR of the repository, its label already HTML. */
+type PrLink = (prNumber: number, label: string) => string;
 
 /** The section; `trunkUrl` is the queue's page in Trunk's web app, when known. */
-export function windowSection(report: WindowReport, trunkUrl: string | undefined, nowMs: number): string {
+export function windowSection(
+  report: WindowReport,
+  trunkUrl: string | undefined,
+  nowMs: number,
+  prLink: PrLink,
+): string {
   const when = windowWords(report);
   const title = `<h3>${wordsHtml(`${when.charAt(0).toUpperCase()}${when.slice(1)}`)}</h3>`;
   const empty = emptyWindowWords(report);
   const parts = [title];
   if (empty) parts.push(`<p>${wordsHtml(empty)}</p>`);
-  else parts.push(figuresTable(report), chart(report, nowMs), failedBecause(report), failingChecks(report));
+  else {
+    parts.push(figuresTable(report, prLink), tooFew(report), chart(report, nowMs), failedBecause(report));
+    parts.push(failingChecks(report));
+  }
   // A line that links nowhere is left out, as in the Slack message.
-  if (isSafeLink(trunkUrl)) parts.push(`<p>${link(trunkUrl, "The queue's health in Trunk")}.</p>`);
+  if (isLinkable(trunkUrl)) parts.push(`<p>${link(trunkUrl, "The queue's health in Trunk")}.</p>`);
   return parts.filter(Boolean).join('\n');
 }
 
-function figuresTable(report: WindowReport): string {
+function figuresTable(report: WindowReport, prLink: PrLink): string {
   const { figures, comparison } = report;
   const before = beforeWords(report);
   // The action's own words: escaped, never redacted. The window before is named once a row.
@@ -67,8 +83,36 @@ function figuresTable(report: WindowReport): string {
       ]),
     ),
     row('Restarts', `${count(figures.restarts)}${versus(comparison?.restarts, 'count')}`),
+    row(
+      'Tries per merge',
+      figures.attemptsPerMerge === undefined
+        ? ''
+        : `${rate(figures.attemptsPerMerge)}${versus(comparison?.attemptsPerMerge, 'count')}`,
+    ),
+    row('Merged after a failed try', `${count(figures.retriedMerges)}${versus(comparison?.retriedMerges, 'count')}`),
+    row(
+      'Failed two or more trips',
+      `${count(figures.repeatFailures)}${versus(comparison?.repeatFailures, 'count')}${repeating(report, prLink)}`,
+    ),
   ];
   return `<table>${rows.join('')}</table>`;
+}
+
+/** Repeat failures named: "#1201 (4 trips), #1188 (2 trips)", the first few. */
+function repeating(report: WindowReport, prLink: PrLink): string {
+  const prs = report.figures.repeatFailing ?? [];
+  if (prs.length === 0) return '';
+  const named = prs
+    .slice(0, REPEATS_NAMED)
+    .map((pr) => `${prLink(pr.prNumber, `#${pr.prNumber}`)} (${plural(pr.failed, 'trip')})`);
+  const more = prs.length > REPEATS_NAMED ? `, and ${grouped(prs.length - REPEATS_NAMED)} more` : '';
+  return `: ${named.join(', ')}${more}`;
+}
+
+/** The thresholds too few trips left unjudged, said rather than passed in silence. */
+function tooFew(report: WindowReport): string {
+  if (report.tooFew.length === 0) return '';
+  return report.tooFew.map((few) => `<p>${wordsHtml(`${tooFewWords(report, few)}.`)}</p>`).join('');
 }
 
 /** "12 min at the median (▲ 1 min), 1 h 5 min at p90 (▲ 4 min on the 7 days before)". */
@@ -129,7 +173,7 @@ function failedBecause(report: WindowReport): string {
   if (!reasons?.length) return '';
   const items = reasons.map(
     (row) =>
-      `<li>${wordsHtml(failedBecauseWords(row.reason))}: ${grouped(row.count)} (<code>${escapeHtml(row.reason)}</code>)</li>`,
+      `<li>${wordsHtml(failedBecauseWords(row.reason) ?? 'a reason this version does not know')}: ${grouped(row.count)} (<code>${escapeHtml(row.reason)}</code>)</li>`,
   );
   return `<p>Why trips failed:</p><ul>${items.join('')}</ul>`;
 }
@@ -137,8 +181,11 @@ function failedBecause(report: WindowReport): string {
 function failingChecks(report: WindowReport): string {
   const checks = report.figures.topFailingChecks;
   if (!checks?.length) return '';
-  const items = checks.map(
-    (check) => `<li>${link(check.url, `<code>${escapeHtml(check.name)}</code>`)}: ${grouped(check.count)}</li>`,
-  );
+  const retries = report.figures.checkRetries ?? [];
+  const items = checks.map((check, i) => {
+    const retried = retries[i]?.name === check.name ? retries[i] : undefined;
+    const words = retried ? checkFailedWords(retried) : `failed ${plural(check.count, 'trip')}`;
+    return `<li>${link(check.url, `<code>${escapeHtml(check.name)}</code>`)} ${wordsHtml(words)}</li>`;
+  });
   return `<p>The checks that failed most:</p><ul>${items.join('')}</ul>`;
 }

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { messageOf } from '../shared/errors.js';
 import { oneLine } from '../shared/format.js';
+import type { Redactor } from '../shared/redact.js';
 
 export interface EventFacts {
   /** The PR the event is about: `pull_request.number`, or the issue of a comment on a PR. */
@@ -233,23 +234,29 @@ function testBranch(eventName: string, payload: unknown, ref: string | undefined
   return eventName === 'push' ? ref?.replace(/^refs\/heads\//, '') : undefined;
 }
 
-/** The event of this run. A missing or unreadable event file is a problem to report, not a crash. */
-export function readEvent(env: NodeJS.ProcessEnv): EventFacts {
+/**
+ * The event of this run. A missing or unreadable event file is a problem to report, not a crash.
+ * The payload's texts (branch names, titles, a pusher's ref) are outside text: the credentials are
+ * cut out of them before any is read, as from every answer.
+ */
+export function readEvent(env: NodeJS.ProcessEnv, redactor: Redactor): EventFacts {
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   const path = env.GITHUB_EVENT_PATH;
+  const ref = env.GITHUB_REF === undefined ? undefined : redactor.text(env.GITHUB_REF);
   // No event file is a local run, as for Context: the facts that need no payload still count.
-  if (!path) return eventFacts(eventName, {}, env.GITHUB_REF, env.GITHUB_SHA);
+  if (!path) return eventFacts(eventName, {}, ref, env.GITHUB_SHA);
   let payload: unknown;
   try {
-    payload = JSON.parse(readFileSync(path, 'utf8'));
+    payload = redactor.json(JSON.parse(readFileSync(path, 'utf8')));
   } catch (error) {
+    // JSON.parse quotes the text around a syntax error.
     const problem =
       errorCode(error) === 'ENOENT'
         ? `The event file GITHUB_EVENT_PATH (${path}) does not exist`
-        : `The event file GITHUB_EVENT_PATH (${path}) could not be read, or is not JSON (${oneLine(messageOf(error), { squeeze: true })})`;
-    return { ...eventFacts(eventName, undefined, env.GITHUB_REF, env.GITHUB_SHA), problem };
+        : `The event file GITHUB_EVENT_PATH (${path}) could not be read, or is not JSON (${oneLine(redactor.text(messageOf(error)), { squeeze: true })})`;
+    return { ...eventFacts(eventName, undefined, ref, env.GITHUB_SHA), problem };
   }
-  return eventFacts(eventName, payload, env.GITHUB_REF, env.GITHUB_SHA);
+  return eventFacts(eventName, payload, ref, env.GITHUB_SHA);
 }
 
 const errorCode = (error: unknown): unknown => field(error, 'code');

@@ -90,6 +90,7 @@ export const INPUT_DEFAULTS = {
   window: 'none',
   'max-failure-rate': '',
   'max-time-in-queue-minutes': '',
+  'min-trips': '10',
 } as const;
 type InputName = keyof typeof INPUT_DEFAULTS;
 

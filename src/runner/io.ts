@@ -17,7 +17,8 @@ export interface RunnerIO {
   setFailed(message: string): void;
   info(line: string): void;
   warning(line: string): void;
-  notice(line: string): void;
+  /** A notice annotation; with a title, one a later run can find by it. */
+  notice(line: string, title?: string): void;
   debug(line: string): void;
   /**
    * Calls `listener` when the job is cancelled (the runner sends SIGINT, then SIGTERM), so the run
@@ -101,7 +102,7 @@ export const actionsRunner: RunnerIO = {
   setFailed: (message) => withCore((c) => c.setFailed(message)),
   info: (line) => withCore((c) => c.info(line)),
   warning: (line) => withCore((c) => c.warning(line)),
-  notice: (line) => withCore((c) => c.notice(line)),
+  notice: (line, title) => withCore((c) => c.notice(line, title === undefined ? undefined : { title })),
   debug: (line) => withCore((c) => c.debug(line)),
   onCancel: (listener) => {
     const handler = (signal: NodeJS.Signals) => listener(`the job was cancelled: ${signal}`);

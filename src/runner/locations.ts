@@ -121,6 +121,27 @@ function withoutUserinfo(value: string): string {
   );
 }
 
+/** Trunk's web app, where the pages its answers link to (`htmlUrl`) are. */
+const TRUNK_APP_HOST = 'app.trunk.io';
+
+/**
+ * The hosts a link from an answer may lead to in a report: Trunk's app, the api-url's host (a
+ * Trunk of one's own), and the GitHub server's (a test run's PR, a check, a conflicting PR). Exact
+ * names, no subdomains: a sibling host on a shared domain is not the service.
+ */
+export function linkHosts(apiUrl: string | undefined, serverUrl: string | undefined): string[] {
+  const name = (url: string) => {
+    try {
+      return new URL(url).hostname;
+    } catch {
+      return '';
+    }
+  };
+  return [TRUNK_APP_HOST, name(apiUrl || 'https://api.trunk.io'), name(serverUrl || 'https://github.com')].filter(
+    Boolean,
+  );
+}
+
 /**
  * This run's page, for a message that leaves the job (Slack): `GITHUB_SERVER_URL`, the repository
  * and `GITHUB_RUN_ID` as the runner sets them; undefined outside a runner or when one looks wrong.

@@ -1,9 +1,9 @@
-// What `window`, `max-failure-rate` and `max-time-in-queue-minutes` accept, and where they belong:
-// a report on the queue (`scope: queue`) over a window. A threshold that could never be read is
+// What `window`, `max-failure-rate`, `max-time-in-queue-minutes` and `min-trips` accept, and where
+// they belong: a report on the queue (`scope: queue`) over a window. A threshold that could never be read is
 // refused before any request: with no window, and with api-token alone beyond the last hour.
 import * as z from 'zod/mini';
 import { InputError } from '../shared/errors.js';
-import { parse, type Show } from './input-values.js';
+import { parse, wholeNumber, type Show } from './input-values.js';
 
 const HOUR_MS = 3_600_000;
 /** Trunk keeps 45 days of history. */
@@ -22,6 +22,8 @@ export interface WindowInputs {
   /** A percentage from 0 to 100. */
   maxFailureRate?: number;
   maxTimeInQueueMinutes?: number;
+  /** A threshold judges its figure only when at least this many trips stand behind it. */
+  minTrips: number;
 }
 
 const windowValue = z.pipe(
@@ -59,7 +61,7 @@ const positiveMinutes = z.pipe(
 
 /** The inputs of a window report, each checked; `get` gives an input's value or its default. */
 export function readWindowInputs(
-  get: (name: 'window' | 'max-failure-rate' | 'max-time-in-queue-minutes') => string,
+  get: (name: (typeof QUEUE_ONLY)[number]) => string,
   credentials: { apiKey: string },
   show: Show,
 ): WindowInputs {
@@ -86,11 +88,17 @@ export function readWindowInputs(
       `needs the queue's history over ${window.label}, which only Trunk's v2 API serves (api-token alone gives the last hour); set api-key, or window: 1h`,
     );
   }
-  return { window, maxFailureRate, maxTimeInQueueMinutes };
+  const minTrips = parse(
+    'min-trips',
+    wholeNumber(0, 100_000, 'a whole number of trips from 0 to 100000'),
+    get('min-trips'),
+    show,
+  );
+  return { window, maxFailureRate, maxTimeInQueueMinutes, minTrips };
 }
 
 /** The window report's inputs: given with `scope: pr`, each fails before any request, naming itself and scope. */
-const QUEUE_ONLY = ['window', 'max-failure-rate', 'max-time-in-queue-minutes'] as const;
+const QUEUE_ONLY = ['window', 'max-failure-rate', 'max-time-in-queue-minutes', 'min-trips'] as const;
 
 export function refuseWithPr(getInput: (name: string) => string, defaults: Record<string, string>): void {
   const given = QUEUE_ONLY.find((name) => {

@@ -5,6 +5,7 @@
 // answer, not a crash; a Trunk read that fails is reported, and the outputs are still written.
 import type { Clock } from '../shared/time.js';
 import type { Log } from '../shared/log.js';
+import type { Redactor } from '../shared/redact.js';
 import { decideCommitVerdict, prsToAsk, type CommitVerdict } from '../core/commit-verdict.js';
 import { buildCommitReport } from '../core/commit-report.js';
 import type { CommitWordsContext } from '../core/words/commit.js';
@@ -29,6 +30,7 @@ interface RunTools {
   clock: Clock;
   random: () => number;
   cancel: AbortSignal;
+  redactor: Redactor;
 }
 
 /** The run about a commit: what it reports, as a report on the queue does. */
@@ -53,6 +55,7 @@ export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promi
     clock: tools.clock,
     random: tools.random,
     log: (line) => tools.log.info(line),
+    redactor: tools.redactor,
   });
   if (lookup.tag?.object) {
     tools.log.info(peeledTagLine(lookup.tag.name, lookup.tag.object, lookup.sha));

@@ -1,12 +1,16 @@
-// The queue as the subject (`scope: queue`), wired: the queue read alone (no PR, no GitHub), its
-// health judged, and, with `window`, how it has been doing over it, with the window before; then
-// what the run reports. It never throws: a read that failed is a failure to report (or, for the
-// history, its figures left empty with a warning), and the outputs and the summary are still written.
+// The queue as the subject (`scope: queue`), wired: the queue read alone, its health judged, and,
+// with `window`, how it has been doing over it, with the window before; the verdict set against the
+// one the previous run left (when a reader of it is given); then what the run reports. It never
+// throws: a read that failed is a failure to report (or, for the history, its figures left empty
+// with a warning; for the previous verdict, unknown with a warning), and the outputs and the
+// summary are still written.
 import type { Clock } from '../shared/time.js';
 import type { Log } from '../shared/log.js';
+import type { Redactor } from '../shared/redact.js';
 import type { QueueAnswer, StatusSource } from '../core/model.js';
 import { assessQueue, type QueueHealth } from '../core/health.js';
-import { buildQueueReport } from '../core/queue-report.js';
+import { buildQueueReport, queueVerdict } from '../core/queue-report.js';
+import { decideAlert, type PreviousRead } from '../core/alerts.js';
 import { failureMessage, isUnexpected, type Report } from '../core/report.js';
 import { spans } from '../core/window/figures.js';
 import { buildWindowReport, type WindowReport } from '../core/window/report.js';
@@ -28,12 +32,31 @@ const MAX_HISTORY_REQUESTS = 200;
 /** And at most this long, or wait-timeout-seconds when that is shorter. */
 const HISTORY_DEADLINE_MS = 120_000;
 
-type RunTools = { log: Log; clock: Clock; random: () => number; cancel: AbortSignal };
+/** The queue a verdict is about: the one the previous run's record must name too. */
+interface QueueKey {
+  repo: string;
+  branch: string;
+}
+
+type RunTools = {
+  log: Log;
+  clock: Clock;
+  random: () => number;
+  cancel: AbortSignal;
+  redactor: Redactor;
+  /**
+   * The runs of this workflow and job before this one, with the verdict each left on this queue
+   * (verdict-record.ts parses them). Not given: the previous verdict is unknown, so `changed` is true.
+   */
+  previousVerdicts?: (queue: QueueKey, signal: AbortSignal) => Promise<PreviousRead>;
+};
 
 export async function reportOnQueue(inputs: QueueInputs, run: RunTools): Promise<QueueRun> {
   const { log, cancel } = run;
   const repo = `${inputs.owner}/${inputs.name}`;
   const startedMs = run.clock.now();
+  // Asked of GitHub while Trunk is: it needs nothing Trunk answers.
+  const previous = readPrevious(run, { repo, branch: inputs.targetBranch });
   let answer: QueueAnswer | undefined;
   let health: QueueHealth | undefined;
   let window: WindowReport | undefined;
@@ -53,18 +76,31 @@ export async function reportOnQueue(inputs: QueueInputs, run: RunTools): Promise
   }
   const nowMs = run.clock.now();
   if (answer) health = assessQueue({ queue: answer.queue, nowMs, stallMinutes: inputs.stallMinutes });
+  const verdict = health && queueVerdict(health, window);
+  const alert = decideAlert({ verdict, nowMs, previous: await previous });
   const report: Report =
     answer && health
-      ? buildQueueReport({ queue: answer.queue, health, window, failIfNotReady: inputs.failIfNotReady })
+      ? buildQueueReport({ queue: answer.queue, health, window, failIfNotReady: inputs.failIfNotReady, repo, alert })
       : { failures: failure ? [failure] : [], lines: [], warnings: [], notices: [] };
   if (answer && health && failure) report.failures.push(failure);
+  const shown = { answer, health, window, alert, repo, branch: inputs.targetBranch };
   return {
     report,
-    outputs: queueOutputs(answer, health, window),
-    summary: (serverUrl, stepFailure) =>
-      renderQueueSummary({ answer, health, window, repo, serverUrl, failure: stepFailure, nowMs }),
-    slack: (context) => queueSlack({ answer, health, window }, context),
+    outputs: queueOutputs(answer, health, window, alert),
+    summary: (serverUrl, stepFailure, failed) =>
+      renderQueueSummary({ ...shown, serverUrl, failure: stepFailure, failed, nowMs }),
+    slack: (context) => queueSlack(shown, context),
   };
+}
+
+/** The previous runs' verdicts, or why they are unknown; never a rejection. */
+async function readPrevious(run: RunTools, queue: QueueKey): Promise<PreviousRead> {
+  if (!run.previousVerdicts) return { kind: 'not-read' };
+  try {
+    return await run.previousVerdicts(queue, run.cancel);
+  } catch (error) {
+    return { kind: 'failed', message: failureMessage(error) };
+  }
 }
 
 /** The window ends when the run started; the reads share the request cap and one deadline. */
@@ -82,6 +118,7 @@ async function readWindow(
     { current, before, maxRequests: MAX_HISTORY_REQUESTS, deadlineMs },
     run.cancel,
   );
-  const limits = { maxFailureRate: inputs.maxFailureRate, maxTimeInQueueMinutes: inputs.maxTimeInQueueMinutes };
+  const { maxFailureRate, maxTimeInQueueMinutes, minTrips } = inputs;
+  const limits = { maxFailureRate, maxTimeInQueueMinutes, minTrips };
   return buildWindowReport({ answer, label: window.label, window: current, before, limits });
 }

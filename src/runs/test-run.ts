@@ -4,6 +4,7 @@
 // fails the step only for a PR that left the queue (core/test-run-report.ts).
 import type { Clock } from '../shared/time.js';
 import type { Log } from '../shared/log.js';
+import type { Redactor } from '../shared/redact.js';
 import type { PrAnswer, QueueAnswer } from '../core/model.js';
 import { observe } from '../core/observe.js';
 import { buildReport, failureMessage, isUnexpected, type Report } from '../core/report.js';
@@ -23,7 +24,7 @@ export interface TestRun extends RunView {
   outputs: OutputSet;
 }
 
-type RunTools = { log: Log; clock: Clock; random: () => number; cancel: AbortSignal };
+type RunTools = { log: Log; clock: Clock; random: () => number; cancel: AbortSignal; redactor: Redactor };
 
 /** @param branch the test branch, as the event named it */
 export async function reportOnTestRun(inputs: Inputs, branch: string | undefined, tools: RunTools): Promise<TestRun> {

@@ -3,7 +3,10 @@
 import type { SlackContext } from '../render/slack-reports.js';
 
 export interface RunView {
-  /** The summary, once the step's failure, if any, is known. */
-  summary(serverUrl: string, failure: string | undefined): string;
+  /**
+   * The summary, once the step's failure, if any, is known: `failure` what failed that the summary
+   * does not say itself; `failed` whether the step fails at all.
+   */
+  summary(serverUrl: string, failure: string | undefined, failed?: boolean): string;
   slack(context: SlackContext): string;
 }

@@ -1,23 +1,42 @@
 // Text as a person reads it in a log line, an output or the summary.
 
 /**
- * One line: control characters and line breaks become a space, and the ends are trimmed. With
- * `squeeze`, every run of white space becomes one space too: for text whose layout means nothing
- * where it is quoted (a body, an error message), not for values passed on as they are (outputs).
+ * One line: control characters and line breaks become a space, invisible format characters go,
+ * and the ends are trimmed. With `squeeze`, every run of white space becomes one space too: for
+ * text whose layout means nothing where it is quoted (a body, an error message), not for values
+ * passed on as they are (outputs). Every surface writes text from outside through this or
+ * spaced(), so none shows a bidi control that makes "failed" read "passed", or hides a word
+ * behind zero-width characters.
  */
 export function oneLine(text: string, options: { squeeze?: boolean } = {}): string {
   const breaks = options.squeeze ? SPACE_OR_CONTROL : CONTROL;
-  return text.replace(breaks, ' ').trim();
+  return text.replace(FORMAT, '').replace(breaks, ' ').trim();
 }
 
 /**
- * Every run of white space or control characters as one space, the ends kept: for a piece of a
- * line that other pieces are joined to.
+ * Every run of white space or control characters as one space, invisible format characters gone,
+ * the ends kept: for a piece of a line that other pieces are joined to.
  */
 export function spaced(text: string): string {
-  return text.replace(SPACE_OR_CONTROL, ' ');
+  return text.replace(FORMAT, '').replace(SPACE_OR_CONTROL, ' ');
 }
 
+/**
+ * A JSON text passed on as it was sent (`pr-json`), with each invisible format character written
+ * as its escape: the same JSON to a parser, nothing hidden to a reader. In JSON that parsed they
+ * can only stand inside strings, where an escape means the same character.
+ */
+export function formatCharsEscaped(json: string): string {
+  // split(''): an astral character (a tag) is two UTF-16 units, and JSON escapes each.
+  const escape = (unit: string) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  return json.replace(FORMAT, (char) => char.split('').map(escape).join(''));
+}
+
+/**
+ * Unicode's format characters (category Cf): bidi controls (U+202E), zero-width spaces and
+ * joiners, soft hyphens, word joiners, tags. The action writes none of its own into these texts.
+ */
+const FORMAT = /\p{Cf}/gu;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -43,8 +62,9 @@ const UNITS: ReadonlyArray<[string, number]> = [
 ];
 
 /**
- * A span of time, the one way every line of the action says it: its two largest units, truncated,
- * a zero second unit left out: `40 s`, `4 min`, `4 min 30 s`, `1 h 5 min`, `2 d 3 h`.
+ * A span of time, the one way every line of the action says it, to what a person needs: seconds
+ * only under a minute, minutes only under a day; the two largest units, truncated, a zero second
+ * unit left out: `40 s`, `4 min`, `1 h 5 min`, `2 d 3 h`.
  */
 export function duration(seconds: number): string {
   let left = Math.max(0, Math.floor(seconds));
@@ -56,7 +76,8 @@ export function duration(seconds: number): string {
   const first = parts.findIndex(([count]) => count > 0);
   if (first < 0) return '0 s';
   const [count, unit] = parts[first] as readonly [number, string];
-  const next = parts[first + 1];
+  // "4 min 30 s" says more than anyone reading a wait needs; seconds count only under a minute.
+  const next = unit === 'min' ? undefined : parts[first + 1];
   return next && next[0] > 0 ? `${count} ${unit} ${next[0]} ${next[1]}` : `${count} ${unit}`;
 }
 
@@ -103,9 +124,18 @@ export function withoutStop(text: string): string {
   return text.trim().replace(/[.!]+$/, '');
 }
 
-/** A commit as GitHub shows it: its first 7 characters (the full SHA stays in the outputs). */
+/** A full commit SHA: 40 (SHA-1) or 64 (SHA-256) hexadecimal characters, any case. */
+function isSha(text: string): boolean {
+  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(text);
+}
+
+/**
+ * A commit as GitHub shows it: its first 7 characters (the full SHA stays in the outputs). A value
+ * that is no SHA (GitHub's merge_commit_sha can be anything an answer says) is not made to look
+ * like one: it is quoted as text from outside, short.
+ */
 export function shortSha(sha: string): string {
-  return sha.slice(0, 7);
+  return isSha(sha) ? sha.slice(0, 7) : outside(clip(sha, 40));
 }
 
 // Text from outside (a branch, a check name, a state this version does not know) inside words the

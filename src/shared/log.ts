@@ -9,7 +9,8 @@ import type { Redactor } from './redact.js';
 export interface Log {
   info(line: string): void;
   warning(line: string): void;
-  notice(line: string): void;
+  /** With a title, the annotation is one a later run can find by it (the queue's verdict record). */
+  notice(line: string, title?: string): void;
   debug(line: string): void;
 }
 
@@ -21,7 +22,7 @@ export function createLog(io: LogSink, redactor: Redactor): Log {
   return {
     info: (line) => io.info(clean(line)),
     warning: (line) => io.warning(clean(line)),
-    notice: (line) => io.notice(clean(line)),
+    notice: (line, title) => io.notice(clean(line), title === undefined ? undefined : clean(title)),
     debug: (line) => io.debug(clean(line)),
   };
 }

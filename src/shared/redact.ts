@@ -1,22 +1,21 @@
-// Cuts the credentials out of text where it leaves the action: log lines, the error line, and the
-// text from outside in the outputs and the summary. Decisions are made on the answers as Trunk
-// sent them; only what is written out is redacted, so a token that happens to share letters with
-// a SHA or a state never changes what the action decides, and the values the action computes
-// (booleans, numbers, the PR it asked about) are never redacted at all.
+// Cuts the credentials out of text: at the way in, from every answer and message from outside
+// (Trunk's bodies and headers, GitHub's answers and errors, the event's payload) before anything
+// parses, normalises, changes the case of, clips or encodes it; and again at the way out, from
+// every log line, the error line, the outputs and the summary, as a second wall. The values the
+// action computes (booleans, numbers, the PR it asked about) never pass through it.
 //
-// The rule (the contract's): no 12-character fragment of a credential, in any letter case and in
-// any spelling the text's format gives it. So the text is looked at as written and again after
-// each round of decoding (JSON and JavaScript escapes, HTML entities, percent-encoding: an error
-// body quoting a JSON body is escaped twice), with every decoded character remembering the span
-// of the text it came from, and each fragment found is cut from the text as written.
+// The rule: no 12-character fragment of a credential, in any letter case, in any spelling the
+// text's format gives it, as base64, or broken up by white space and invisible characters
+// (redact-match.ts finds them). So the text is looked at as written and again after each round of
+// decoding (JSON and JavaScript escapes, HTML entities, percent-encoding: an error body quoting a
+// JSON body is escaped twice), with every decoded character remembering the span of the text it
+// came from, and each fragment found is cut from the text as written.
+import { buildPatterns, findSpans, type Patterns } from './redact-match.js';
 
+export { FRAGMENT } from './redact-match.js';
 export const REDACTED = '***';
-/** The longest piece of a credential that may appear: any longer run of it is cut. */
-export const FRAGMENT = 12;
 /** Rounds of decoding: an escape inside an escape inside an entity, and then some. */
 const MAX_ROUNDS = 6;
-/** Any FRAGMENT-long piece of a credential contains one of its BLOCK-long pieces that start at a multiple of BLOCK. */
-const BLOCK = FRAGMENT / 2;
 
 /**
  * A credential shorter than this is refused: a real Trunk token or key is far longer, and masking
@@ -38,6 +37,13 @@ export function unmaskable(credential: string): string | undefined {
 export interface Redactor {
   /** The text without any fragment of a credential. */
   text(value: string): string;
+  /** A parsed JSON value with every string and key redacted (in place), however deep. */
+  json<T>(value: T): T;
+  /**
+   * A body as JSON text, redacted and still JSON when it was: a cut that would break it (a
+   * credential spelled across a string's end) is made string by string instead.
+   */
+  jsonText(text: string): string;
 }
 
 /** A view of the text: each character of `chars` came from `from[i]`..`to[i]` of the original. */
@@ -60,7 +66,7 @@ const KINDS = {
   /** The short escapes with `\\` left as it is: the other reading of a backslash before an escape. */
   shortPlain: String.raw`\\(?<short>["/'bfnrt])`,
   html: String.raw`&#0*(?<decimal>\d{1,7});?|&#[xX]0*(?<hex>[0-9a-fA-F]{1,6});?|&(?<named>amp|lt|gt|quot|apos);`,
-  percent: String.raw`%(?<percent>[0-9a-fA-F]{2})`,
+  percent: String.raw`(?<percent>(?:%[0-9a-fA-F]{2})+)`,
 } as const;
 type Kind = keyof typeof KINDS;
 const KIND_PATTERNS = Object.fromEntries(
@@ -93,12 +99,59 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 const SHORT: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 export function createRedactor(credentials: readonly string[]): Redactor {
-  const secrets = [...new Set(credentials.filter(Boolean).map(asciiLower))];
-  if (secrets.length === 0) return { text: (value) => value };
-  return { text: (value) => redact(value, secrets) };
+  const patterns = buildPatterns([...new Set(credentials.filter(Boolean))]);
+  if (patterns.texts.length === 0 && patterns.tiny.length === 0) {
+    return { text: (value) => value, json: (value) => value, jsonText: (value) => value };
+  }
+  const text = (value: string) => redact(value, patterns);
+  const json = <T>(value: T): T => redactJson(value, text);
+  return {
+    text,
+    json,
+    jsonText: (body) => {
+      const cut = text(body);
+      if (cut === body) return body;
+      const parsed = parseJson(body);
+      return parsed.ok && !parseJson(cut).ok ? JSON.stringify(json(parsed.value)) : cut;
+    },
+  };
 }
 
-function redact(text: string, secrets: readonly string[]): string {
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Every string and key of a parsed JSON value redacted, in place; without recursion, so a body
+ * nested thousands of levels deep costs time, never the stack. Properties are defined, never
+ * assigned: a key `__proto__` stays a key.
+ */
+function redactJson<T>(value: T, text: (value: string) => string): T {
+  if (typeof value === 'string') return text(value) as T;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      const cut = Array.isArray(record) ? key : text(key);
+      if (cut !== key) delete record[key];
+      const itemCut = typeof item === 'string' ? text(item) : item;
+      if (cut !== key || itemCut !== item) {
+        Object.defineProperty(record, cut, { value: itemCut, enumerable: true, writable: true, configurable: true });
+      }
+      if (itemCut !== null && typeof itemCut === 'object') stack.push(itemCut);
+    }
+  }
+  return value;
+}
+
+function redact(text: string, patterns: Patterns): string {
   const spans: Array<[number, number]> = [];
   let budget = EXTRA_READING_CHARS;
   let layers: Layer[] = [{ chars: text }];
@@ -106,7 +159,7 @@ function redact(text: string, secrets: readonly string[]): string {
     const next: Layer[] = [];
     const seen = new Set<string>();
     layers.forEach((layer, index) => {
-      find(layer, secrets, spans);
+      find(layer, patterns, spans);
       // Every escape starts with one of these; most texts (a title, a state) hold none.
       if (!ESCAPE_START.test(layer.chars)) return;
       const present = (Object.keys(KIND_PATTERNS) as Kind[]).filter((kind) => KIND_PATTERNS[kind].test(layer.chars));
@@ -143,32 +196,11 @@ function redact(text: string, secrets: readonly string[]): string {
 }
 
 /** Adds the spans (in the original text) of every credential fragment visible in this layer. */
-function find(layer: Layer, secrets: readonly string[], spans: Array<[number, number]>): void {
-  const lower = asciiLower(layer.chars);
-  const add = (start: number, end: number) =>
-    spans.push([layer.from ? (layer.from[start] as number) : start, layer.to ? (layer.to[end - 1] as number) : end]);
-  for (const secret of secrets) {
-    if (secret.length <= FRAGMENT) {
-      for (let at = lower.indexOf(secret); at >= 0; at = lower.indexOf(secret, at + 1)) add(at, at + secret.length);
-      continue;
-    }
-    for (let offset = 0; offset + BLOCK <= secret.length; offset += BLOCK) {
-      const block = secret.slice(offset, offset + BLOCK);
-      for (let at = lower.indexOf(block); at >= 0; at = lower.indexOf(block, at + 1)) {
-        let left = 0;
-        while (at - left > 0 && offset - left > 0 && lower[at - left - 1] === secret[offset - left - 1]) left++;
-        let right = BLOCK;
-        while (
-          at + right < lower.length &&
-          offset + right < secret.length &&
-          lower[at + right] === secret[offset + right]
-        ) {
-          right++;
-        }
-        if (left + right >= FRAGMENT) add(at - left, at + right);
-      }
-    }
-  }
+function find(layer: Layer, patterns: Patterns, spans: Array<[number, number]>): void {
+  const { from, to } = layer;
+  findSpans(layer.chars, patterns, (start, end) =>
+    spans.push([from ? (from[start] as number) : start, to ? (to[end - 1] as number) : end]),
+  );
 }
 
 /** The layer with one round of escapes decoded; undefined when there was nothing to decode. */
@@ -209,18 +241,29 @@ function decode(layer: Layer, pattern: RegExp): Layer | undefined {
 
 function decodeMatch(match: RegExpExecArray): string {
   const { u4, uBrace, x2, short, decimal, hex, named, percent } = match.groups ?? {};
-  const hexCode = u4 ?? uBrace ?? x2 ?? hex ?? percent;
+  if (percent !== undefined) return percentDecoded(percent);
+  const hexCode = u4 ?? uBrace ?? x2 ?? hex;
   if (hexCode !== undefined) return codePoint(Number.parseInt(hexCode, 16));
   if (decimal !== undefined) return codePoint(Number.parseInt(decimal, 10));
   if (named !== undefined) return NAMED[named] ?? '';
   return SHORT[short ?? ''] ?? short ?? '';
 }
 
+/**
+ * A run of percent-escapes: as UTF-8 when it is (so `%E2%80%8B`, a zero-width space, is one
+ * character to step over), else each byte as the character of that code. Never longer than the
+ * run, as decode() needs.
+ */
+function percentDecoded(run: string): string {
+  const bytes = Buffer.from(run.replace(/%/g, ''), 'hex');
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return bytes.toString('latin1');
+  }
+}
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 function codePoint(code: number): string {
   return code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
-}
-
-/** Lowercase for ASCII letters only, so every index still points at the same character. */
-function asciiLower(text: string): string {
-  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }

@@ -4,6 +4,7 @@
 import type { RequestContext } from '../http/request.js';
 import type { Clock } from '../shared/time.js';
 import type { Log } from '../shared/log.js';
+import type { Redactor } from '../shared/redact.js';
 import { MixedSource } from './mixed-source.js';
 import type { StatusSource } from '../core/model.js';
 import { V1Source } from './v1/source.js';
@@ -27,13 +28,17 @@ export interface SourceSettings {
   retries: number;
 }
 
-export function sourceFor(inputs: SourceSettings, run: { log: Log; clock: Clock; random: () => number }): StatusSource {
+export function sourceFor(
+  inputs: SourceSettings,
+  run: { log: Log; clock: Clock; random: () => number; redactor: Redactor },
+): StatusSource {
   const context: RequestContext = {
     requestTimeoutMs: inputs.requestTimeoutMs,
     retries: inputs.retries,
     log: (line) => run.log.info(line),
     clock: run.clock,
     random: run.random,
+    redactor: run.redactor,
   };
   const target = {
     apiUrl: inputs.apiUrl,

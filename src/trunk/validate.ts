@@ -5,10 +5,31 @@
 // on them: a state this version does not know is reported, not rejected, and `"merged\n"` is
 // `merged`.
 import * as z from 'zod/mini';
+import { REDACTED } from '../shared/redact.js';
 
 /** An enum value as the core compares it: trimmed, lowercased. */
 export const openEnum = z.pipe(
   z.string(),
+  z.transform((value) => value.trim().toLowerCase()),
+);
+
+/**
+ * A text a verdict rests on (the PR's state): answers are redacted as they arrive, and one that held
+ * a credential is not a state this version does not know but one nobody can read. Such a state
+ * would go to the readiness rule and could pass a gate, so it is refused, named, instead.
+ */
+export const decidable = z
+  .string()
+  .check(
+    z.refine(
+      (value) => !value.includes(REDACTED),
+      `holds text cut out as a credential (${REDACTED}), so the action cannot decide on it`,
+    ),
+  );
+
+/** The PR's state in v1: decidable, then normalised as every enum is. */
+export const decidingEnum = z.pipe(
+  decidable,
   z.transform((value) => value.trim().toLowerCase()),
 );
 
@@ -28,6 +49,17 @@ export const exactNumber = z
       'is a number beyond 2^53 (9007199254740991), which JavaScript cannot hold exactly',
     ),
   );
+
+/**
+ * A pull request number from an answer, which the action writes into its own words ("PR #1840"):
+ * a whole number from 1 to 4,294,967,295, Trunk's documented range and the pr input's.
+ */
+export const prNumber = exactNumber.check(
+  z.refine(
+    (value) => Number.isInteger(value) && value >= 1 && value <= 4_294_967_295,
+    'is not a pull request number (a whole number from 1 to 4294967295)',
+  ),
+);
 
 /** A field shown only in the summary: missing, null or of another type, it is undefined. */
 export const shown = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);

@@ -109,3 +109,62 @@ export const STRETCHES: TestingStretch[] = [
   stretch(106, -20, 0, 'failed'), // 20, ended at the window's start
   stretch(109, 1405, 1420, 'interrupted'), // a restart
 ];
+
+/**
+ * Tries and retries, for the figures of how many tries a merge takes (retries.ts): other PRs over
+ * the same window and day before, kept apart from TIMELINES so that its counts stay as they are.
+ * Failed trips name `ci/integration` and `ci/unit`.
+ */
+export const RETRY_TIMELINES = {
+  // Failed in the day before (−300 → −200), merged in the window (100 → 180): a retried merge, 2 tries.
+  201: timeline(201, [
+    move('pending', -300),
+    move('failed', -200, 'test_run_required_status_failed', [check('ci/integration', null)]),
+    move('pending', 100),
+    move('merged', 180, 'merge_graph_merge'),
+  ]),
+  // Cancelled in the queue (200 → 220), failed (300 → 350), merged (400 → 480): 3 tries.
+  202: timeline(202, [
+    move('pending', 200),
+    move('cancelled', 220, 'user_requested'),
+    move('pending', 300),
+    move('failed', 350, 'test_run_required_status_failed', [check('ci/integration', null)]),
+    move('pending', 400),
+    move('merged', 480, 'merge_graph_merge'),
+  ]),
+  // An eviction loop: failed three times (540, 600, 660), never merged.
+  203: timeline(203, [
+    move('pending', 500),
+    move('failed', 540, 'test_run_required_status_failed', [check('ci/integration', null)]),
+    move('pending', 560),
+    move('failed', 600, 'test_run_required_status_failed', [check('ci/integration', null), check('ci/unit', null)]),
+    move('pending', 620),
+    move('failed', 660, 'test_run_required_status_failed', [check('ci/unit', null)]),
+  ]),
+  // Failed twice (720 on ci/unit, 760 on ci/integration), then merged (770 → 800): 3 tries.
+  204: timeline(204, [
+    move('pending', 700),
+    move('failed', 720, 'test_run_required_status_failed', [check('ci/unit', null)]),
+    move('pending', 730),
+    move('failed', 760, 'test_run_required_status_failed', [check('ci/integration', null)]),
+    move('pending', 770),
+    move('merged', 800, 'merge_graph_merge'),
+  ]),
+  // Cancelled before it ever entered (810), then merged (820 → 900): 1 try, not a retried merge.
+  205: timeline(205, [
+    move('not_ready', 800),
+    move('cancelled', 810, 'user_requested'),
+    move('pending', 820),
+    move('merged', 900, 'merge_graph_merge'),
+  ]),
+  // Failed (−700) and merged (−600) in the day before; reopened and merged again (1000 → 1100):
+  // the second merge took 1 try, counted from the first.
+  206: timeline(206, [
+    move('pending', -800),
+    move('failed', -700, 'test_run_timeout', [check('ci/integration', null)]),
+    move('pending', -650),
+    move('merged', -600, 'merge_graph_merge'),
+    move('pending', 1000),
+    move('merged', 1100, 'merge_graph_merge'),
+  ]),
+};

@@ -65,6 +65,65 @@ describe('from the history, trip by trip', () => {
   });
 });
 
+describe('a queue younger than the window and the window before', () => {
+  it('Trunk has half of the day before: the window before is what it has, and says so', () => {
+    const historyFromMs = NOW - DAY_MS - DAY_MS / 2;
+    const r = report(history({ historyFromMs }));
+    expect(r.before?.covered).toEqual({ fromMs: historyFromMs, toMs: NOW - DAY_MS });
+    expect(r.before?.span).toEqual(BEFORE);
+    // 106 failed at the window's start, inside the half that Trunk has.
+    expect(r.before?.figures).toMatchObject({ merged: 0, failed: 1 });
+    expect([r.covered, r.historyFromMs]).toEqual([WINDOW, historyFromMs]);
+  });
+
+  it('none of the day before: left out, not compared as a day of zeros', () => {
+    const r = report(history({ historyFromMs: NOW - DAY_MS }));
+    expect([r.before, r.comparison]).toEqual([undefined, undefined]);
+  });
+
+  it('Trunk has only the last half of the window: the figures are those of that half', () => {
+    const historyFromMs = NOW - DAY_MS / 2;
+    const r = report(history({ historyFromMs }));
+    expect(r.covered).toEqual({ fromMs: historyFromMs, toMs: NOW });
+    // After minute 720: 107 merged at 1440, 108 failed at 765.
+    expect(r.figures).toMatchObject({ merged: 1, failed: 1 });
+    expect(r.before).toBeUndefined();
+  });
+
+  it('a history older than both: everything as read', () => {
+    const r = report(history({ historyFromMs: NOW - 10 * DAY_MS }));
+    expect([r.covered, r.before?.covered]).toEqual([WINDOW, BEFORE]);
+  });
+
+  it('the reads cut short in the day before: what they covered, and no more', () => {
+    const part = { fromMs: NOW - DAY_MS - 3_600_000, toMs: NOW - DAY_MS };
+    const r = report(history({ before: read(part) }));
+    expect(r.before?.covered).toEqual(part);
+    expect(r.before?.figures).toMatchObject({ failed: 1 });
+  });
+});
+
+describe('the new figures beside the window before', () => {
+  it('tries per merge, retried merges, repeat failures', () => {
+    const r = report(history());
+    // The window: 101 took 2 tries, 102, 105 and 107 one: 5 ÷ 4 = 1.25 → 1.3; 101 is retried.
+    expect(r.comparison?.attemptsPerMerge).toEqual({ now: 1.3 });
+    expect(r.comparison?.retriedMerges).toEqual({ now: 1, before: 0, change: 1, direction: 'up' });
+    expect(r.comparison?.repeatFailures).toEqual({ now: 0, before: 0, change: 0, direction: 'same' });
+  });
+});
+
+describe('min-trips', () => {
+  it('the thresholds on 7 and 6 trips are not judged with min-trips 10, and say so', () => {
+    const r = report(history(), { limits: { maxFailureRate: 10, maxTimeInQueueMinutes: 1, minTrips: 10 } });
+    expect(r.reasons).toEqual([]);
+    expect(r.tooFew).toEqual([
+      { figure: 'failure_rate', trips: 7 },
+      { figure: 'time_in_queue', trips: 6 },
+    ]);
+  });
+});
+
 describe('the thresholds', () => {
   it.each([
     [{ maxFailureRate: 40 }, ['failure_rate_high']],

@@ -2,7 +2,13 @@
 // failure rate is 42.9 (3 failed, 4 merged) and the p90 time in queue 6000 s = 100 min.
 import { describe, expect, it } from '@jest/globals';
 import { figuresFromHistory, figuresFromMetrics, type WindowFigures } from '../../../src/core/window/figures.js';
-import { judgeWindow, type WindowLimits, type WindowReason } from '../../../src/core/window/thresholds.js';
+import {
+  judgeWindow,
+  tooFewToJudge,
+  type TooFew,
+  type WindowLimits,
+  type WindowReason,
+} from '../../../src/core/window/thresholds.js';
 import { tripsOf } from '../../../src/core/window/trips.js';
 import { at, STRETCHES, TIMELINES } from './fixture.js';
 
@@ -86,5 +92,74 @@ describe('judgeWindow', () => {
     ],
   ])('%s', (_, figures, limits, reasons) => {
     expect(judgeWindow(figures, limits)).toEqual(reasons);
+  });
+});
+
+// min-trips: over the window, the failure rate stands on 7 trips (4 merged, 3 failed) and the time
+// in queue on 6 (104 and 105 never entered); the last hour of metrics on 1 of each.
+describe('min-trips', () => {
+  const strict = { maxFailureRate: 10, maxTimeInQueueMinutes: 60 };
+  it.each<[string, WindowFigures, WindowLimits, WindowReason[], TooFew[]]>([
+    ['none given: judged on any number', WINDOW, strict, ['failure_rate_high', 'time_in_queue_high'], []],
+    [
+      'at the minimum: judged (7 ≥ 7, 6 ≥ 6)',
+      WINDOW,
+      { ...strict, minTrips: 6 },
+      ['failure_rate_high', 'time_in_queue_high'],
+      [],
+    ],
+    [
+      'the rate on 7 trips, the time on 6: only the time too few for 7',
+      WINDOW,
+      { ...strict, minTrips: 7 },
+      ['failure_rate_high'],
+      [{ figure: 'time_in_queue', trips: 6 }],
+    ],
+    [
+      'below it: neither trips, each said',
+      WINDOW,
+      { ...strict, minTrips: 10 },
+      [],
+      [
+        { figure: 'failure_rate', trips: 7 },
+        { figure: 'time_in_queue', trips: 6 },
+      ],
+    ],
+    [
+      'only the thresholds given are said',
+      WINDOW,
+      { maxFailureRate: 10, minTrips: 10 },
+      [],
+      [{ figure: 'failure_rate', trips: 7 }],
+    ],
+    ['no threshold: nothing to say', WINDOW, { minTrips: 10 }, [], []],
+    [
+      'a passing threshold below min-trips is not judged either',
+      WINDOW,
+      { maxFailureRate: 90, minTrips: 10 },
+      [],
+      [{ figure: 'failure_rate', trips: 7 }],
+    ],
+    // Nothing ended: the empty window's own words say so; not "0 trips: too few".
+    ['an empty window: passes, and nothing is too few', EMPTY, { ...strict, minTrips: 10 }, [], []],
+    // Not read: unknown holds whatever min-trips says, as a check that cannot tell.
+    [
+      'not read: unknown, not too few',
+      NO_TRIPS,
+      { ...strict, minTrips: 10 },
+      ['failure_rate_unknown', 'time_in_queue_unknown'],
+      [],
+    ],
+    // The metrics' last hour: 1 merged, 0 failed; one trip in the histogram, at most Infinity.
+    [
+      'a bucket bound on one trip: too few',
+      hour(0),
+      { maxTimeInQueueMinutes: 60, minTrips: 2 },
+      [],
+      [{ figure: 'time_in_queue', trips: 1 }],
+    ],
+  ])('%s', (_, figures, limits, reasons, tooFew) => {
+    expect(judgeWindow(figures, limits)).toEqual(reasons);
+    expect(tooFewToJudge(figures, limits)).toEqual(tooFew);
   });
 });

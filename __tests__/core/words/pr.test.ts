@@ -131,11 +131,11 @@ describe('the heading', () => {
 
 describe("the log's account", () => {
   it.each<[string, Partial<StatusInput>, string]>([
-    ['ready', {}, 'PR #1842 is being tested, ready, 2nd of 2 in line; the main queue is running (testing).'],
+    ['ready', {}, 'PR #1842 is being tested (testing), ready, 2nd of 2 in line; the main queue is running.'],
     [
       'not submitted: its code once, never twice',
       { answer: notFound },
-      'PR #1842 is not submitted to this queue, not ready, 2nd of 2 in line; the main queue is running (not_submitted).',
+      'PR #1842 is not submitted to this queue (not_submitted), not ready, 2nd of 2 in line; the main queue is running.',
     ],
     [
       'merged: no code that only repeats the word',
@@ -145,7 +145,7 @@ describe("the log's account", () => {
     [
       'tests passed: a sentence, not "is tests passed"',
       { answer: found({ state: 'tests_passed' }) },
-      'PR #1842 is through its tests and waiting to merge, ready, 2nd of 2 in line; the main queue is running (tests_passed).',
+      'PR #1842 is through its tests and waiting to merge (tests_passed), ready, 2nd of 2 in line; the main queue is running.',
     ],
   ])('%s', (_, overrides, expected) => {
     expect(plainWords(prStatusLine(status(overrides)))).toBe(expected);
@@ -178,10 +178,10 @@ describe('the error line of fail-if-not-ready', () => {
     };
     const failed = found({ state: 'failed', isCurrentlySubmittedToQueue: false });
     expect(plainWords(notReadyLine(status({ answer: failed, story })))).toBe(
-      'PR #1842 left the queue: required check `ci/test` failed (https://github.com/o/r/actions/runs/1) (failed, state_failed).',
+      'PR #1842 left the queue: required check `ci/test` failed (https://github.com/o/r/actions/runs/1) (state_failed).',
     );
     expect(plainWords(notReadyLine(status({ answer: failed })))).toBe(
-      'PR #1842 left the queue: the queue failed it (failed, state_failed).',
+      'PR #1842 left the queue: the queue failed it (state_failed).',
     );
   });
 
@@ -189,7 +189,7 @@ describe('the error line of fail-if-not-ready', () => {
     const story: Story = { leftOut: [], exit: { reason: 'user_requested', actor: 'alice', failingChecks: [] } };
     const cancelled = found({ state: 'cancelled', isCurrentlySubmittedToQueue: false });
     expect(plainWords(notReadyLine(status({ answer: cancelled, story })))).toBe(
-      'PR #1842 left the queue: it was cancelled on request by alice (cancelled, state_cancelled).',
+      'PR #1842 left the queue: it was cancelled on request by alice (state_cancelled).',
     );
     const insecure: Story = {
       leftOut: [],
@@ -209,10 +209,10 @@ describe('the error line of fail-if-not-ready', () => {
 
 describe("a wait's account of an answer", () => {
   it.each([
-    [found({ state: 'testing' }), 'being tested, ready (testing)'],
+    [found({ state: 'testing' }), 'being tested (testing), ready'],
     [found({ state: 'merged' }), 'merged, ready'],
-    [notReady, 'waiting to enter the queue, not ready (not_ready, mergeability_not_mergeable)'],
-    [notFound, 'not submitted to this queue, not ready (not_submitted)'],
+    [notReady, 'waiting to enter the queue (not_ready), not ready (mergeability_not_mergeable)'],
+    [notFound, 'not submitted to this queue (not_submitted), not ready'],
   ])('%#: the state in words, ready or not, the codes once at the end', (answer, words) => {
     expect(answerWords(answer)).toBe(words);
   });

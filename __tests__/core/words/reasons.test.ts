@@ -2,7 +2,8 @@
 // "PR #1842 is not ready:" and carry no code of their own; the commands shown carry real values.
 import { describe, expect, it } from '@jest/globals';
 import { FIXED_REASONS } from '../../../src/core/verdict.js';
-import { describeReason, fixForReason } from '../../../src/core/words/reasons.js';
+import { codesAfter, codeWords, describeReason, fixForReason } from '../../../src/core/words/reasons.js';
+import { outside } from '../../../src/shared/format.js';
 
 const SNAKE_CODE = /\b[a-z]+_[a-z_]+\b/;
 const outsideCode = (text: string) => text.replace(/`[^`]*`|\([^)]*\)/g, '');
@@ -18,9 +19,30 @@ describe('describeReason', () => {
     ['mergeability_in_progress', 'GitHub is still computing whether it can merge'],
     ['mergeability_not_mergeable', 'GitHub says it cannot merge (a conflict, or unmet branch protection rules)'],
     ['mergeability_unspecified', 'GitHub has not said whether it can merge'],
-    ['mergeability_blocked_by_robots', 'GitHub reports a mergeability this version does not know (blocked_by_robots)'],
+    [
+      'mergeability_blocked_by_robots',
+      `GitHub reports a mergeability this version does not know (${outside('blocked_by_robots')})`,
+    ],
   ] as const)('%s: by its value, a new one named in parentheses', (code, words) => {
     expect(describeReason(code)).toBe(words);
+  });
+});
+
+describe('codeWords and codesAfter', () => {
+  it('mark the value Trunk sent in a code this version does not know, and nothing the action knows', () => {
+    expect(codeWords('mergeability_blocked_by_robots')).toBe(`mergeability_${outside('blocked_by_robots')}`);
+    expect(codeWords('queue_frozen')).toBe(`queue_${outside('frozen')}`);
+    for (const code of [
+      ...FIXED_REASONS,
+      'mergeability_in_progress',
+      'queue_paused',
+      'queue_stalled',
+      'testing_overdue',
+    ]) {
+      expect(codeWords(code)).toBe(code);
+    }
+    expect(codesAfter(['not_ready', 'mergeability_x'])).toBe(` (not_ready, mergeability_${outside('x')})`);
+    expect(codesAfter([])).toBe('');
   });
 });
 

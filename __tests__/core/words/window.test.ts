@@ -8,16 +8,19 @@ import { buildWindowReport } from '../../../src/core/window/report.js';
 import {
   beforeWords,
   changeWords,
+  checkFailedWords,
   describeWindowReason,
   emptyWindowWords,
   failedBecauseWords,
   failureWarnings,
   percentileWords,
+  tooFewWords,
   windowNotices,
   windowSentence,
   windowWords,
 } from '../../../src/core/words/window.js';
 import { plainWords } from '../../../src/shared/format.js';
+import type { TooFew } from '../../../src/core/window/thresholds.js';
 import { DAY_MS, NOW, STRETCHES, TIMELINES } from '../window/fixture.js';
 
 const WINDOW = { fromMs: NOW - DAY_MS, toMs: NOW };
@@ -87,7 +90,67 @@ describe('the window, as people name it', () => {
       before: fifteen,
       limits: {},
     });
-    expect(beforeWords(r)).toBe('the 15 days before it');
+    expect(beforeWords(r)).toBe('the 15 days of the 30 before that Trunk has');
+  });
+
+  // --window 14d on a queue made 15 days ago: Trunk has 1 day of the 14 before.
+  const fourteen = (over: { historyFromMs?: number; beforeCovered?: { fromMs: number; toMs: number } }) => {
+    const window = { fromMs: NOW - 14 * DAY_MS, toMs: NOW };
+    const before = { fromMs: NOW - 28 * DAY_MS, toMs: NOW - 14 * DAY_MS };
+    return buildWindowReport({
+      answer: {
+        kind: 'history',
+        current: read(window),
+        before: read(over.beforeCovered ?? before),
+        failures: [],
+        requests: 1,
+        ...(over.historyFromMs === undefined ? {} : { historyFromMs: over.historyFromMs }),
+      },
+      label: '14d',
+      window,
+      before,
+      limits: {},
+    });
+  };
+
+  it.each([
+    ['a queue made 15 days ago', { historyFromMs: NOW - 15 * DAY_MS }, 'the 1 day of the 14 before that Trunk has'],
+    ['made 14.5 days ago', { historyFromMs: NOW - 14.5 * DAY_MS }, 'less than a day of the 14 before that Trunk has'],
+    ['older than both', { historyFromMs: NOW - 40 * DAY_MS }, 'the 14 days before'],
+    [
+      'the reads stopped 3 days into it',
+      { beforeCovered: { fromMs: NOW - 17 * DAY_MS, toMs: NOW - 14 * DAY_MS } },
+      'the 3 days of the 14 before that were read',
+    ],
+    ["made on the window's first day: none of it, so no comparison", { historyFromMs: NOW - 14 * DAY_MS }, undefined],
+  ])('the window before, in part: %s', (_, over, words) => {
+    expect(beforeWords(fourteen(over))).toBe(words);
+  });
+
+  it('a window before in part, in the sentence: the arrow says on what', () => {
+    const r = fourteen({ historyFromMs: NOW - 15 * DAY_MS });
+    expect(plainWords(windowSentence(r))).toMatch(
+      /^Over the last 14 days: 4 merged \(▲ \d+ on the 1 day of the 14 before that Trunk has\)/,
+    );
+  });
+
+  it('a day asked for in hours, in part: in hours', () => {
+    const window = { fromMs: NOW - DAY_MS, toMs: NOW };
+    const r = buildWindowReport({
+      answer: {
+        kind: 'history',
+        current: read(window),
+        before: read(BEFORE),
+        historyFromMs: NOW - 29 * 3_600_000,
+        failures: [],
+        requests: 1,
+      },
+      label: '24h',
+      window,
+      before: BEFORE,
+      limits: {},
+    });
+    expect(beforeWords(r)).toBe('the 5 h of the 24 h before that Trunk has');
   });
 });
 
@@ -135,9 +198,9 @@ describe('why trips failed, in a few words', () => {
     ['start_test_run_config_parsing_failure', 'queue configuration problem'],
     ['start_test_run_no_required_statuses', 'queue configuration problem'],
     ['github_api_rate_limit_exceeded', 'GitHub API failure'],
-    ['something_new', 'a reason this version does not know (something_new)'],
+    ['something_new', undefined],
   ])('%s: %s', (reason, words) => {
-    expect(plainWords(failedBecauseWords(reason))).toBe(words);
+    expect(failedBecauseWords(reason)).toBe(words);
   });
 });
 
@@ -192,6 +255,75 @@ describe('warnings and notices', () => {
     const r = day({ current: read({ fromMs: NOW - DAY_MS / 2, toMs: NOW }) });
     expect(windowNotices(r)).toEqual([
       "The history reads stopped within the step's limits (9 requests, or its deadline): the figures are those of the last 12 of 24 h, not extrapolated.",
+    ]);
+  });
+});
+
+describe('for a channel, min-trips, and retries', () => {
+  it('a reason without the input behind it, for Slack', () => {
+    const r = day({}, { maxFailureRate: 10 });
+    expect(plainWords(describeWindowReason('failure_rate_high', r, false))).toBe(
+      'the failure rate was 42.9 % over the last day, above the 10 % allowed',
+    );
+    expect(plainWords(describeWindowReason('failure_rate_high', r))).toBe(
+      'the failure rate was 42.9 % over the last day, above the 10 % allowed by max-failure-rate',
+    );
+    const unread = day({ current: read(WINDOW, { timelines: undefined }) }, { maxTimeInQueueMinutes: 60 });
+    expect(plainWords(describeWindowReason('time_in_queue_unknown', unread, false))).toBe(
+      'the time in queue over the last day could not be read (Trunk did not send it), so the time in queue limit cannot be checked; re-run the job',
+    );
+  });
+
+  it.each([
+    // 7 trips merged or failed, and one cancelled: not every trip that ended.
+    [
+      { maxFailureRate: 10, minTrips: 10 },
+      'failure_rate',
+      '7 trips merged or failed: too few to judge the failure rate (min-trips 10)',
+    ],
+    // 6 of the 8 had a time: 104 and 105 never entered.
+    [
+      { maxTimeInQueueMinutes: 10, minTrips: 10 },
+      'time_in_queue',
+      '6 trips had a time in queue: too few to judge the time in queue (min-trips 10)',
+    ],
+  ])('too few trips: %j', (limits, figure, words) => {
+    const r = day({}, limits);
+    expect(r.tooFew.map((few) => few.figure)).toEqual([figure]);
+    expect(tooFewWords(r, r.tooFew[0] as TooFew)).toBe(words);
+    expect(windowNotices(r)).toEqual([`${words.charAt(0).toUpperCase()}${words.slice(1)}.`]);
+  });
+
+  it('too few trips, every one of them counted: "ended", as the contract says it', () => {
+    const r = day(
+      { current: read(WINDOW, { timelines: [TIMELINES[101], TIMELINES[102], TIMELINES[103]] }) },
+      { maxFailureRate: 20, minTrips: 10 },
+    );
+    // 101 failed then merged, 102 merged, 103 failed: 4 trips, none cancelled.
+    expect(tooFewWords(r, r.tooFew[0] as TooFew)).toBe(
+      '4 trips ended: too few to judge the failure rate (min-trips 10)',
+    );
+  });
+
+  it.each([
+    [
+      { name: 'ci/integration', failedTrips: 7, prs: 6, mergedLater: 5 },
+      'failed 7 trips; 5 of those PRs merged on a later try',
+    ],
+    [
+      { name: 'ci/integration', failedTrips: 2, prs: 1, mergedLater: 1 },
+      'failed 2 trips; that PR merged on a later try',
+    ],
+    [{ name: 'ci/integration', failedTrips: 1, prs: 1, mergedLater: 0 }, 'failed 1 trip'],
+  ])('a check that failed PRs which merged later: a retry, %j', (retries, words) => {
+    expect(checkFailedWords(retries)).toBe(words);
+  });
+
+  it('a queue younger than the window: what Trunk has, not a read that stopped', () => {
+    const historyFromMs = NOW - DAY_MS / 2;
+    const r = day({ historyFromMs });
+    expect(windowNotices(r)).toEqual([
+      "Trunk has this queue's history from 2026-11-20 12:00 UTC, when the queue was made: the figures are those of the last 12 of 24 h.",
     ]);
   });
 });

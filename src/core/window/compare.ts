@@ -22,6 +22,9 @@ const COMPARED = {
   testingP50: (f: WindowFigures) => f.testing?.p50Seconds,
   testingP90: (f: WindowFigures) => f.testing?.p90Seconds,
   restarts: (f: WindowFigures) => f.restarts,
+  attemptsPerMerge: (f: WindowFigures) => f.attemptsPerMerge,
+  retriedMerges: (f: WindowFigures) => f.retriedMerges,
+  repeatFailures: (f: WindowFigures) => f.repeatFailures,
 } satisfies Record<string, (f: WindowFigures) => number | undefined>;
 
 export type WindowComparison = Record<keyof typeof COMPARED, FigureChange>;

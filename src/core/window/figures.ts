@@ -4,8 +4,9 @@
 //
 // Undefined means "not read" and is never turned into 0: a threshold on a figure nobody could read
 // must hold, not pass. A figure that was read and had nothing in it is 0 (counts) or an empty list.
-import type { HourMetrics, Histogram, Span, TestingStretch, Trip } from '../history.js';
+import { endsIn, type HourMetrics, type Histogram, type Span, type TestingStretch, type Trip } from '../history.js';
 import { bucketBound, nearestRank } from './percentile.js';
+import { checkRetries, retryFigures, type CheckRetries } from './retries.js';
 
 export type { Span };
 
@@ -41,6 +42,16 @@ export interface WindowFigures {
   restarts?: number;
   topFailureReasons?: Array<{ reason: string; count: number }>;
   topFailingChecks?: Array<{ name: string; count: number; url: string | null }>;
+  /** For each of `topFailingChecks`, in its order: how many of the PRs it failed merged on a later try. */
+  checkRetries?: CheckRetries[];
+  /** Trips per PR merged in the window, its tries before the merge included; one decimal. */
+  attemptsPerMerge?: number;
+  /** PRs that merged in the window after failing or being cancelled in the queue. */
+  retriedMerges?: number;
+  /** PRs that failed two or more trips in the window: an eviction loop. */
+  repeatFailures?: number;
+  /** Those PRs, most failures first. */
+  repeatFailing?: Array<{ prNumber: number; failed: number }>;
   buckets?: WindowBucket[];
 }
 
@@ -51,8 +62,6 @@ const KEPT_MS = 45 * DAY_MS;
 /** Up to this span the chart has a bar per hour; beyond it, a bar per day. */
 const HOURLY_UP_TO_MS = 48 * HOUR_MS;
 const TOP = 10;
-
-const endsIn = (span: Span, endMs: number): boolean => span.fromMs < endMs && endMs <= span.toMs;
 
 /** The window ending now, and the window before it as far back as Trunk keeps history. */
 export function spans(nowMs: number, windowMs: number): { current: Span; before?: Span } {
@@ -115,6 +124,8 @@ function tripFigures(trips: Trip[] | undefined, span: Span): WindowFigures {
   const ended = trips.filter((trip) => endsIn(span, trip.endMs));
   const merged = ended.filter((trip) => trip.end === 'merged');
   const failed = ended.filter((trip) => trip.end === 'failed');
+  const checks = topFailingChecks(failed);
+  const retries = retryFigures(trips, span);
   return {
     merged: merged.length,
     failed: failed.length,
@@ -123,7 +134,16 @@ function tripFigures(trips: Trip[] | undefined, span: Span): WindowFigures {
     failureRate: failureRate(merged.length, failed.length),
     timeInQueue: exact(tripLengthsMs(ended)),
     topFailureReasons: topFailureReasons(failed),
-    topFailingChecks: topFailingChecks(failed),
+    topFailingChecks: checks,
+    checkRetries: checkRetries(
+      trips,
+      span,
+      checks.map((check) => check.name),
+    ),
+    attemptsPerMerge: retries.attemptsPerMerge,
+    retriedMerges: retries.retriedMerges,
+    repeatFailures: retries.repeatFailing.length,
+    repeatFailing: retries.repeatFailing,
     buckets: chart(ended, span),
   };
 }

@@ -9,7 +9,7 @@ import type { Status } from '../status.js';
 import type { PrAnswer } from '../model.js';
 import { decideVerdict, stateOf, TERMINAL_STATES, type ReasonCode } from '../verdict.js';
 import { queueNoteFor, queueStateWords, knownState, stateWords } from './states.js';
-import { describeReason } from './reasons.js';
+import { codesAfter, describeReason } from './reasons.js';
 import { blockerItems, clauses, exitClause } from './story.js';
 
 /** A heading: the mark that sums it up, and its words (plain text; the summary escapes them). */
@@ -64,16 +64,34 @@ function place({ position, queue }: Status): string {
   return `, ${ordinal(position)} ${queue.mode === 'parallel' ? "in the queue's order" : 'in line'}`;
 }
 
-/** The codes a line ends with, each once: the state's (when its words are not the code itself) and the reasons. */
+/**
+ * The state's code, when its words are not the code itself and no reason names it already
+ * (`state_failed` says `failed`): "(testing)", or nothing.
+ */
+function stateCode(state: string, reasons: readonly string[]): string[] {
+  return knownState(state) && stateWords(state) !== state && !reasons.includes(`state_${state}`) ? [state] : [];
+}
+
+/** The codes a line ends with, each once: the state's and the reasons. */
 function codes(state: string, reasons: readonly string[]): string {
-  const own = knownState(state) && stateWords(state) !== state ? [state] : [];
-  const unique = [...new Set([...own, ...reasons])];
-  return unique.length ? ` (${unique.join(', ')})` : '';
+  return codesAfter([...new Set([...stateCode(state, reasons), ...reasons])]);
+}
+
+/** Codes in parentheses after the words they belong to; nothing when there are none. */
+const after = (list: readonly string[]) => codesAfter([...new Set(list)]);
+
+/**
+ * The state and the verdict, each with its own codes beside its words: "being tested (testing),
+ * ready"; "out of the queue after failing, not ready (state_failed)".
+ */
+function stateAndVerdict(state: string, ready: boolean, reasons: readonly string[]): string {
+  const own = stateCode(state, reasons);
+  return `${stateWords(state)}${after(own)}, ${ready ? 'ready' : 'not ready'}${after(reasons.filter((code) => !own.includes(code)))}`;
 }
 
 /**
- * The log's account: "PR #1842 is being tested, ready, 2nd of 3 in line; the main queue is
- * running (testing)."
+ * The log's account: "PR #1842 is being tested (testing), ready, 2nd of 3 in line; the main queue
+ * is running."
  */
 export function prStatusLine(status: Status): string {
   const { queue, position } = status;
@@ -81,8 +99,8 @@ export function prStatusLine(status: Status): string {
     position === undefined
       ? `not listed in the queue (${plural(queue.length, 'entry', 'entries')})`
       : `${ordinal(position)} of ${grouped(queue.length)} ${queue.mode === 'parallel' ? "in the queue's order" : 'in line'}`;
-  const verdict = status.verdict.ready ? 'ready' : 'not ready';
-  return `PR #${status.prNumber} is ${stateWords(status.state)}, ${verdict}, ${where}; the ${outside(queue.branch)} queue is ${queueStateWords(queue.state)}${codes(status.state, status.verdict.reasons)}.`;
+  const said = stateAndVerdict(status.state, status.verdict.ready, status.verdict.reasons);
+  return `PR #${status.prNumber} is ${said}, ${where}; the ${outside(queue.branch)} queue is ${queueStateWords(queue.state)}.`;
 }
 
 /**
@@ -101,7 +119,8 @@ function notReadyClause(status: Status): string {
 /**
  * The error line of fail-if-not-ready: "PR #1842 is not ready: it needs 1 more approving review,
  * and required check `build` is failing (not_ready, mergeability_not_mergeable)."; "PR #1842 left
- * the queue: required check `ci/test` failed (https://…) (failed, state_failed)."
+ * the queue: required check `ci/test` failed (https://…) (state_failed)." A state its reason code
+ * already names is not said again.
  */
 export function notReadyLine(status: Status): string {
   const pr = `PR #${status.prNumber}`;
@@ -124,11 +143,11 @@ export function notReadyLine(status: Status): string {
 }
 
 /**
- * An answer as a wait's lines say it: "being tested, ready (testing)", "waiting to enter the
- * queue, not ready (not_ready, mergeability_in_progress)"; the codes once, at its end.
+ * An answer as a wait's lines say it: "being tested (testing), ready", "waiting to enter the
+ * queue (not_ready), not ready (mergeability_in_progress)"; each code once, beside its words.
  */
 export function answerWords(answer: PrAnswer): string {
   const state = stateOf(answer);
   const { ready, reasons } = decideVerdict(answer);
-  return `${stateWords(state)}, ${ready ? 'ready' : 'not ready'}${codes(state, reasons)}`;
+  return stateAndVerdict(state, ready, reasons);
 }

@@ -34,7 +34,8 @@ export function rangeSentence(range: CommitRange, checked: number, branch: strin
     case 'read':
       return `${plural(checked, 'commit')} checked: every commit after ${startWords(range.base, range.from, branch)}, on the branch's first-parent line`;
     case 'unchecked':
-      return `Only the tip was checked: ${range.why}`;
+      // Why is the heading's to say (commitSentence names it): said once.
+      return 'Only the tip was checked';
     default:
       break;
   }

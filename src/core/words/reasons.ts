@@ -2,6 +2,8 @@
 // ready: …", and what clears it, for the summary. The codes are the verdict's (../verdict.ts); the
 // words are here, once. Text between backticks is a command or a name: the summary shows it as
 // code, the log and Slack as they are.
+import { outside } from '../../shared/format.js';
+import { HEALTH_REASON_CODES } from '../health.js';
 import type { FIXED_REASONS, ReasonCode } from '../verdict.js';
 
 type FixedReason = (typeof FIXED_REASONS)[number];
@@ -86,9 +88,35 @@ const MERGEABILITY_PREFIX = 'mergeability_';
 export function describeReason(code: ReasonCode): string {
   if (code.startsWith(MERGEABILITY_PREFIX)) {
     const value = code.slice(MERGEABILITY_PREFIX.length);
-    return MERGEABILITY.get(value)?.means ?? `GitHub reports a mergeability this version does not know (${value})`;
+    return (
+      MERGEABILITY.get(value)?.means ?? `GitHub reports a mergeability this version does not know (${outside(value)})`
+    );
   }
   return MEANS[code as FixedReason];
+}
+
+/** The codes made from a value Trunk sent: their known values, after the prefix. */
+const OPEN_CODES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  [MERGEABILITY_PREFIX, ['mergeable', ...MERGEABILITY.keys()]],
+  ['queue_', HEALTH_REASON_CODES.filter((code) => code.startsWith('queue_')).map((code) => code.slice(6))],
+];
+
+/**
+ * A reason code as words quote it. One made from a value this version does not know
+ * (`mergeability_<value>`, `queue_<state>`) carries Trunk's word: that part is marked as text from
+ * outside, so that every exit redacts and escapes it like the rest of Trunk's text.
+ */
+export function codeWords(code: string): string {
+  for (const [prefix, known] of OPEN_CODES) {
+    const value = code.startsWith(prefix) ? code.slice(prefix.length) : undefined;
+    if (value !== undefined && !known.includes(value)) return `${prefix}${outside(value)}`;
+  }
+  return code;
+}
+
+/** " (a, b)": the codes once, in parentheses, after the words they stand for; empty for none. */
+export function codesAfter(codes: readonly string[]): string {
+  return codes.length ? ` (${codes.map(codeWords).join(', ')})` : '';
 }
 
 /** What clears a reason; undefined for a mergeability this version does not know. */

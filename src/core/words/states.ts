@@ -47,6 +47,11 @@ export function queueStateWords(state: string): string {
   return QUEUE_STATES.get(state) ?? `in a state this version does not know (${outside(state)})`;
 }
 
+/** Whether the queue's state has words of its own. */
+export function knownQueueState(state: string): boolean {
+  return QUEUE_STATES.has(state);
+}
+
 /** What a queue that is not running means for the PRs in it, as Trunk defines it. */
 const QUEUE_MEANING: ReadonlyMap<string, string> = new Map([
   ['paused', 'nothing merges and no new test run starts until it resumes, though test runs already going may finish'],

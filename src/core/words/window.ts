@@ -3,11 +3,12 @@
 // window before ("▲ 18 on the 7 days before"), why trips failed, what a threshold found, and what
 // could not be read. Durations in the one format; a percentile that is only a bucket's bound is
 // said as "at most", never as a number the action does not have.
-import { duration, grouped, outside, plural, rate } from '../../shared/format.js';
+import { duration, grouped, outside, plural, rate, utcClock } from '../../shared/format.js';
 import type { WindowReadFailure } from '../history.js';
 import type { FigureChange } from '../window/compare.js';
+import type { CheckRetries } from '../window/retries.js';
 import type { WindowReport } from '../window/report.js';
-import type { WindowReason } from '../window/thresholds.js';
+import type { TooFew, WindowReason } from '../window/thresholds.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -41,13 +42,25 @@ export function windowWords(
   return `the last ${part} of ${of}`;
 }
 
-/** "the 7 days before"; "the 15 days before it" when Trunk keeps less than a whole window more. */
+/**
+ * "the 7 days before"; when only part of a window before could be had, that part and why: "the 1
+ * day of the 14 before that Trunk has" (a young queue, or the 45 days Trunk keeps), "the 3 days of
+ * the 7 before that were read" (the reads stopped). Undefined without a window before.
+ */
 export function beforeWords(report: WindowReport): string | undefined {
-  const before = report.before?.span;
+  const { before } = report;
   if (!before) return undefined;
-  const ms = before.toMs - before.fromMs;
-  const span = spanWords(ms, inHours(report));
-  return ms < report.windowMs ? `the ${span} before it` : `the ${span} before`;
+  const coveredMs = before.covered.toMs - before.covered.fromMs;
+  if (coveredMs >= report.windowMs) return `the ${spanWords(report.windowMs, inHours(report))} before`;
+  const days = !inHours(report) && report.windowMs % DAY_MS === 0 && report.windowMs >= 2 * DAY_MS;
+  const unit = days ? DAY_MS : HOUR_MS;
+  const part = Math.floor(coveredMs / unit);
+  const had =
+    part === 0 ? `less than ${days ? 'a day' : 'an hour'}` : `the ${days ? plural(part, 'day') : `${part} h`}`;
+  const of = days ? `${report.windowMs / DAY_MS}` : `${report.windowMs / HOUR_MS} h`;
+  // What Trunk has ends at the queue's creation or at the 45 days it keeps; anything else is where the reads stopped.
+  const kept = before.covered.fromMs === before.span.fromMs || before.covered.fromMs === report.historyFromMs;
+  return `${had} of the ${of} before ${kept ? 'that Trunk has' : 'that were read'}`;
 }
 
 /** A percentile in seconds as words: a duration; a bucket's bound as "at most …", +Inf as "over …". */
@@ -80,29 +93,54 @@ const FAILED_BECAUSE: ReadonlyArray<[RegExp, string]> = [
   [/^pr_updated_at_merge_time$/, 'PR updated at merge time'],
 ];
 
-export function failedBecauseWords(reason: string): string {
-  return (
-    FAILED_BECAUSE.find(([pattern]) => pattern.test(reason))?.[1] ??
-    `a reason this version does not know (${outside(reason)})`
-  );
+/** Why trips failed, in words; undefined for a reason this version does not know (its code says it). */
+export function failedBecauseWords(reason: string): string | undefined {
+  return FAILED_BECAUSE.find(([pattern]) => pattern.test(reason))?.[1];
 }
 
-/** What each reason of a report over a window means, in words, and the input behind it. */
-export function describeWindowReason(code: WindowReason, report: WindowReport): string {
+/**
+ * What each reason of a report over a window means, in words, and the input behind it; for a
+ * channel (`inputs: false`), the limit without the input's name: "above the 20 % allowed".
+ */
+export function describeWindowReason(code: WindowReason, report: WindowReport, inputs = true): string {
   const when = windowWords(report);
   const { figures, limits } = report;
+  const by = (input: string) => (inputs ? ` by ${input}` : '');
+  const limit = (input: string, what: string) => (inputs ? input : `the ${what} limit`);
   switch (code) {
     case 'failure_rate_high':
-      return `the failure rate was ${rate(figures.failureRate ?? 0)} % over ${when}, above the ${limits.maxFailureRate} % allowed by max-failure-rate`;
+      return `the failure rate was ${rate(figures.failureRate ?? 0)} % over ${when}, above the ${limits.maxFailureRate} % allowed${by('max-failure-rate')}`;
     case 'time_in_queue_high': {
       const p90 = percentileWords(figures.timeInQueue?.p90Seconds, figures.timeInQueue?.kind ?? 'exact');
-      return `the 90th-percentile time in queue was ${p90} over ${when}, above the ${duration((limits.maxTimeInQueueMinutes ?? 0) * 60)} allowed by max-time-in-queue-minutes`;
+      return `the 90th-percentile time in queue was ${p90} over ${when}, above the ${duration((limits.maxTimeInQueueMinutes ?? 0) * 60)} allowed${by('max-time-in-queue-minutes')}`;
     }
     case 'failure_rate_unknown':
-      return `the failure rate over ${when} could not be read (${missingWhy(report, 'trips')}), so max-failure-rate cannot be checked; re-run the job`;
+      return `the failure rate over ${when} could not be read (${missingWhy(report, 'trips')}), so ${limit('max-failure-rate', 'failure rate')} cannot be checked; re-run the job`;
     case 'time_in_queue_unknown':
-      return `the time in queue over ${when} could not be read (${missingWhy(report, 'trips')}), so max-time-in-queue-minutes cannot be checked; re-run the job`;
+      return `the time in queue over ${when} could not be read (${missingWhy(report, 'trips')}), so ${limit('max-time-in-queue-minutes', 'time in queue')} cannot be checked; re-run the job`;
   }
+}
+
+/** What a reason of a report over a window is, in a few words: "its failure rate is too high". */
+export function windowProblemWords(code: WindowReason): string {
+  switch (code) {
+    case 'failure_rate_high':
+      return 'its failure rate is too high';
+    case 'time_in_queue_high':
+      return 'PRs spend too long in it';
+    default:
+      return 'its history could not be read';
+  }
+}
+
+/** "4 trips ended: too few to judge the failure rate (min-trips 10)". */
+export function tooFewWords(report: WindowReport, few: TooFew): string {
+  const { merged = 0, failed = 0, cancelled = 0 } = report.figures;
+  // The trips the figure stands on, said as what they are when they are not every trip that ended.
+  const whole = few.trips === merged + failed + cancelled;
+  const which = whole ? 'ended' : few.figure === 'failure_rate' ? 'merged or failed' : 'had a time in queue';
+  const figure = few.figure === 'failure_rate' ? 'the failure rate' : 'the time in queue';
+  return `${plural(few.trips, 'trip')} ${which}: too few to judge ${figure} (min-trips ${report.limits.minTrips ?? 0})`;
 }
 
 function missingWhy(report: WindowReport, read: WindowReadFailure['read']): string {
@@ -161,11 +199,15 @@ export function windowNotices(report: WindowReport): string[] {
     notices.push("Trunk's metrics endpoint answered 404 (an older Trunk): the last hour's figures are empty.");
   }
   const coveredMs = report.covered.toMs - report.covered.fromMs;
+  const young = report.historyFromMs !== undefined && report.covered.fromMs === report.historyFromMs;
   if (report.kind === 'history' && coveredMs < report.windowMs) {
     notices.push(
-      `The history reads stopped within the step's limits (${plural(report.requests, 'request')}, or its deadline): the figures are those of ${windowWords(report)}, not extrapolated.`,
+      young
+        ? `Trunk has this queue's history from ${utcClock(report.historyFromMs ?? 0, report.window.toMs)}, when the queue was made: the figures are those of ${windowWords(report)}.`
+        : `The history reads stopped within the step's limits (${plural(report.requests, 'request')}, or its deadline): the figures are those of ${windowWords(report)}, not extrapolated.`,
     );
   }
+  notices.push(...report.tooFew.map((few) => `${capitalized(tooFewWords(report, few))}.`));
   return notices;
 }
 
@@ -225,4 +267,12 @@ export function fixForWindowReason(code: WindowReason): string {
     default:
       return 're-run the job: the read may answer next time';
   }
+}
+
+/** "failed 7 trips; 5 of those PRs merged on a later try": a retry, never called a flake. */
+export function checkFailedWords(retries: CheckRetries): string {
+  const failed = `failed ${plural(retries.failedTrips, 'trip')}`;
+  if (retries.mergedLater === 0) return failed;
+  const later = retries.prs === 1 ? 'that PR' : `${grouped(retries.mergedLater)} of those PRs`;
+  return `${failed}; ${later} merged on a later try`;
 }

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { rawJsonAt } from '../json-text.js';
 import type { PrFacts, QueueEntry, QueueFacts } from '../../core/model.js';
-import { exactNumber, maybe, openEnum, shown } from '../validate.js';
+import { decidingEnum, exactNumber, maybe, openEnum, prNumber, shown } from '../validate.js';
 import { IN_TEST_RUN } from '../../core/verdict.js';
 
 export const readinessSchema = z.looseObject({
@@ -17,7 +17,7 @@ export const readinessSchema = z.looseObject({
 });
 
 export const submittedPullRequestSchema = z.looseObject({
-  state: maybe(openEnum),
+  state: maybe(decidingEnum),
   readiness: maybe(readinessSchema),
   stateChangedAt: z.string(),
   isCurrentlySubmittedToQueue: z.boolean(),
@@ -30,7 +30,7 @@ export const submittedPullRequestSchema = z.looseObject({
 
 export const enqueuedPullRequestSchema = z.looseObject({
   state: maybe(openEnum),
-  prNumber: exactNumber,
+  prNumber,
   stateChangedAt: shown(z.string()),
   priorityName: shown(z.string()),
   prTitle: shown(z.string()),

@@ -13,7 +13,7 @@ import { hourMetrics } from '../hour-metrics.js';
 import { parsePrometheusText } from '../prometheus.js';
 import { RequestBudget } from '../request-budget.js';
 import { answerOf, detail, validate } from '../response.js';
-import { exactNumber, maybe, openEnum } from '../validate.js';
+import { maybe, openEnum, prNumber } from '../validate.js';
 import { V1 } from './dialect.js';
 import type { V1Target } from './source.js';
 
@@ -24,7 +24,7 @@ const TAKE = 100;
 const MERGED_PAGES = 200;
 
 const listSchema = z.looseObject({
-  pullRequests: z.array(z.looseObject({ prNumber: exactNumber, state: maybe(openEnum) })),
+  pullRequests: z.array(z.looseObject({ prNumber, state: maybe(openEnum) })),
   nextCursor: maybe(z.string()),
 });
 

@@ -5,7 +5,7 @@
 // does not return, or returns in another queue, keeps its age unknown: never guessed.
 import * as z from 'zod/mini';
 import type { QueueEntry, QueueFacts } from '../../core/model.js';
-import { exactNumber, shown } from '../validate.js';
+import { prNumber, shown } from '../validate.js';
 import type { V2Api } from './api.js';
 
 /** Trunk's lookup takes up to this many comma-separated numbers. */
@@ -14,7 +14,7 @@ const MAX_NUMBERS = 50;
 const listedSchema = z.looseObject({
   data: z.array(
     z.looseObject({
-      number: exactNumber,
+      number: prNumber,
       author: shown(z.string()),
       queueEntry: shown(
         z.looseObject({

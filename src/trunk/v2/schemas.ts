@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { rawJsonAt } from '../json-text.js';
 import type { BlockReason, PrFacts, QueueEntry, QueueFacts } from '../../core/model.js';
-import { exactNumber, maybe, parseBody, shown, type ParseResult } from '../validate.js';
+import { decidable, exactNumber, maybe, parseBody, prNumber, shown, type ParseResult } from '../validate.js';
 import { ENTRY_STATES, MERGE_METHODS, MERGEABILITY, QUEUE_MODES, QUEUE_STATES, snakeCase, toV1 } from './spellings.js';
 
 const list = <T extends z.ZodMiniType>(item: T) => z.looseObject({ data: z.array(item) });
@@ -17,6 +17,8 @@ const mergeQueueSchema = z.looseObject({
   state: z.string(),
   mode: z.string(),
   htmlUrl: shown(z.string()),
+  // Where a window report's history can begin: nothing of the queue is older.
+  createdAt: shown(z.string()),
   config: z.looseObject({
     testingTimeoutMinutes: exactNumber,
     concurrency: shown(z.number()),
@@ -29,7 +31,7 @@ const mergeQueueSchema = z.looseObject({
 });
 export const mergeQueueListSchema = list(mergeQueueSchema);
 
-const queuedPr = z.looseObject({ number: exactNumber, title: shown(z.string()) });
+const queuedPr = z.looseObject({ number: prNumber, title: shown(z.string()) });
 
 export const orderSchema = z.looseObject({
   // The order is read again at the end of a wait; the queue object is not.
@@ -37,7 +39,7 @@ export const orderSchema = z.looseObject({
   mode: shown(z.string()),
   batches: z.array(z.looseObject({ state: shown(z.string()), pullRequests: z.array(queuedPr) })),
   pending: z.array(
-    z.looseObject({ pullRequest: queuedPr, directlyAhead: z.array(z.looseObject({ number: exactNumber })) }),
+    z.looseObject({ pullRequest: queuedPr, directlyAhead: z.array(z.looseObject({ number: prNumber })) }),
   ),
   awaitingAdmission: z.array(queuedPr),
   // The order lists only the first of those awaiting admission; this counts them all.
@@ -50,12 +52,12 @@ const mergeabilityReason = z.looseObject({
   check: shown(z.string()),
   have: shown(z.number()),
   need: shown(z.number()),
-  ontoPrNumber: shown(z.number()),
+  ontoPrNumber: shown(prNumber),
 });
 
 export const pullRequestSchema = z.looseObject({
   id: z.string(),
-  number: exactNumber,
+  number: prNumber,
   sha: z.string(),
   isCurrentlySubmittedToQueue: z.boolean(),
   title: shown(z.string()),
@@ -64,7 +66,7 @@ export const pullRequestSchema = z.looseObject({
   queueEntry: maybe(
     z.looseObject({
       mergeQueueId: z.string(),
-      state: z.string(),
+      state: decidable,
       stateChangedAt: z.string(),
       priorityValue: shown(z.number()),
       priorityName: shown(z.string()),
@@ -92,7 +94,7 @@ export const historySchema = list(
       z.looseObject({
         apiFailureMessage: shown(z.string()),
         failureCausingChecks: z.array(failingCheck),
-        conflictCulprit: shown(z.looseObject({ kind: z.string(), number: shown(z.number()), url: shown(z.string()) })),
+        conflictCulprit: shown(z.looseObject({ kind: z.string(), number: shown(prNumber), url: shown(z.string()) })),
       }),
     ),
     pendingFailure: maybe(z.looseObject({ failureCausingChecks: z.array(failingCheck) })),

@@ -11,6 +11,7 @@ import type { PrAnswer, QueueAnswer, Snapshot, StatusSource, Story, Timelines } 
 import type { WindowAnswer, WindowRequest } from '../../core/history.js';
 import { unreadWindow } from '../unread-window.js';
 import { chunked, mapLimited } from '../../shared/concurrency.js';
+import { parseTimestamp } from '../../shared/time.js';
 import { errorCode, v2Detail, type Throttle, type V2Api } from './api.js';
 import { withEntryFacts } from './entry-facts.js';
 import {
@@ -102,14 +103,17 @@ export class V2Source implements StatusSource {
    * looked up leaves every figure empty with its reason, as a failed history read does.
    */
   async readWindow(request: WindowRequest, signal: AbortSignal): Promise<WindowAnswer> {
-    let queueId: string;
+    let queue: MergeQueue;
     try {
-      queueId = (await this.mergeQueue(await this.repository(signal), signal)).value.id;
+      queue = (await this.mergeQueue(await this.repository(signal), signal)).value;
     } catch (error) {
       if (signal.aborted || !(error instanceof ApiError)) throw error;
       return unreadWindow(request, error.message);
     }
-    return readHistoryWindow(this.api, queueId, request, signal);
+    const answer = await readHistoryWindow(this.api, queue.id, request, signal);
+    // A queue younger than the window (or the window before) has no history before its creation.
+    const historyFromMs = queue.createdAt === undefined ? undefined : parseTimestamp(queue.createdAt);
+    return answer.kind === 'history' && historyFromMs !== undefined ? { ...answer, historyFromMs } : answer;
   }
 
   /** The order and the story, read together; `throttled`: Trunk throttled this read's own lookups. */

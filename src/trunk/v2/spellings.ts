@@ -2,6 +2,7 @@
 // Known values are mapped by table, as Trunk's migration guide asks ("never derive a v2 enum value
 // by changing the case of a v1 value"); a value this version does not know is converted to
 // snake_case for the outputs, so `newState` reads `new_state` beside the others.
+import { REDACTED } from '../../shared/redact.js';
 
 export const ENTRY_STATES: ReadonlyMap<string, string> = new Map([
   ['notReady', 'not_ready'],
@@ -45,11 +46,19 @@ export function toV1(table: ReadonlyMap<string, string>, value: string): string 
   return table.get(trimmed) ?? snakeCase(trimmed);
 }
 
-/** `reviewRequired` → `review_required`, `TEST_RUN_TIMEOUT` → `test_run_timeout`. */
+/**
+ * `reviewRequired` → `review_required`, `TEST_RUN_TIMEOUT` → `test_run_timeout`. A credential cut
+ * out of the answer on its way in stays visibly cut (`***`), as v1's words show it.
+ */
 export function snakeCase(value: string): string {
   return value
     .trim()
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9_]+/g, '_')
-    .toLowerCase();
+    .split(REDACTED)
+    .map((part) =>
+      part
+        .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+        .replace(/[^A-Za-z0-9_]+/g, '_')
+        .toLowerCase(),
+    )
+    .join(REDACTED);
 }

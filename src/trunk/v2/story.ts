@@ -37,11 +37,11 @@ export async function readStory(
   const story: Story = { leftOut: [] };
   if (!prId) return story;
   const base = `/v2/pull-requests/${encodeURIComponent(prId)}`;
+  // Spared for the key, every part for the one reason: said once.
+  const spared: string[] = [];
   const part = async <K extends Part>(name: K, read: () => Promise<Story[K]>) => {
     if (throttled && mode === 'best-effort') {
-      story.leftOut.push(
-        `The story leaves out ${PART_NAMES[name]}: Trunk throttled this read's own lookups (5 requests a second per key on /v2/pull-requests*, shared by every job that uses the key), and the state comes first.`,
-      );
+      spared.push(PART_NAMES[name]);
       return;
     }
     try {
@@ -57,6 +57,12 @@ export async function readStory(
     TEST_RUN_STATES.has(state) ? part('testRun', () => readTestRun(api, base, signal)) : undefined,
     ESTIMATE_STATES.has(state) ? part('estimate', () => readEstimate(api, base, signal)) : undefined,
   ]);
+  if (spared.length > 0) {
+    const parts = spared.length > 1 ? `${spared.slice(0, -1).join(', ')} and ${spared.at(-1)}` : spared[0];
+    story.leftOut.push(
+      `The story leaves out ${parts}: Trunk throttled this read's own lookups (5 requests a second per key on /v2/pull-requests*, shared by every job that uses the key), and the state comes first.`,
+    );
+  }
   return story;
 }
 

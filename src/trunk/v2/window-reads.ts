@@ -9,7 +9,7 @@ import { pagingWords } from '../../core/words/paging.js';
 import { ApiError } from '../../shared/errors.js';
 import { readPages, readWhole } from '../../shared/paging.js';
 import { parseTimestamp } from '../../shared/time.js';
-import { exactNumber, maybe } from '../validate.js';
+import { exactNumber, maybe, prNumber } from '../validate.js';
 import type { V2Reader } from './api.js';
 import { when, type PrRef } from './history.js';
 import { snakeCase } from './spellings.js';
@@ -25,11 +25,11 @@ const DAY_PAGES = 50;
 const page = <T extends z.ZodMiniType>(item: T) =>
   z.looseObject({ data: z.array(item), nextCursor: maybe(z.string()) });
 
-const prPage = page(z.looseObject({ id: z.string(), number: exactNumber }));
+const prPage = page(z.looseObject({ id: z.string(), number: prNumber }));
 
 const testingPage = page(
   z.looseObject({
-    pullRequestNumber: exactNumber,
+    pullRequestNumber: prNumber,
     endedAt: when,
     testingDurationMs: exactNumber,
     // Absent when Trunk has no classification; an open set otherwise.
