@@ -5,18 +5,10 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isMain, parseArgs, runCli, UsageError } from '../simulator/cli.mjs';
+import { isMain, parseArgs, runCli } from '../simulator/cli.mjs';
 import { runAction } from '../simulator/runner.mjs';
-import { commentRun, draftPrRun, testBranchFor, testPushRun, testRunCompletedRun } from '../simulator/events.mjs';
-import {
-  GITHUB_SCENARIOS,
-  SCENARIOS,
-  SIM_BASE_SHA,
-  SIM_BRANCH,
-  SIM_PR,
-  SIM_REPO,
-  startSimulator,
-} from '../simulator/server.mjs';
+import { GITHUB_SCENARIOS, SCENARIOS, startSimulator } from '../simulator/server.mjs';
+import { DEMO_OPTIONS, demoPlan, demoRun } from './demo-setup.mjs';
 
 const USAGE = `Usage: npm run demo [-- options]    (or: node scripts/demo.mjs [options])
 
@@ -40,25 +32,33 @@ Options:
                                 and busy-week scenarios)
   --max-failure-rate P          the action's max-failure-rate, with --window
   --max-time-in-queue-minutes M the action's max-time-in-queue-minutes, with --window
-  --event NAME                  the event the step runs on (default: pull_request, or push
-                                with --github-scenario). push is a deploy gate: a push to main
-                                whose event names no PR, so the action asks the simulated
-                                GitHub which PR brought the commit in (Trunk's scenario is then
-                                merged unless --scenario names another). issue_comment: a
-                                member comments /trunk merge on the PR. Trunk's own test runs,
-                                on its test branch (a batch's with --scenario batch or
-                                batch-left): draft-pr, the draft PR Trunk opens from it
-                                (draft-PR mode); test-push, Trunk's push to it (push mode);
-                                test-run-completed and test-run-completed-push, the CI
-                                workflow's run on it completing (workflow_run), in either mode
+  --event NAME                  the event the step runs on: pull_request (the default);
+                                issue_comment, a member commenting /trunk merge on the PR;
+                                Trunk's own test runs, on its test branch (a batch's with
+                                --scenario batch or batch-left): draft-pr, the draft PR Trunk
+                                opens from it (draft-PR mode); test-push, Trunk's push to it
+                                (push mode); test-run-completed and test-run-completed-push,
+                                the CI workflow's run on it completing (workflow_run), in either
+                                mode. Or a deploy gate's: push (the default with
+                                --github-scenario), a push to main whose event names no PR, so
+                                the action asks the simulated GitHub which PR brought each
+                                commit in; workflow_run, CI's run on main completing;
+                                workflow_dispatch, a run by hand on main (Trunk's scenario is
+                                then merged unless --scenario names another)
   --test-branch NAME            with a test-run event, the branch instead of Trunk's own name
                                 for the scenario's PRs (trunk-merge/pr-1842-1843/<id>): try
                                 trunk-merge/docs-preview, which names no PR
-  --github-scenario NAME        with --event push, what the simulated GitHub answers (default:
-                                merged; try several, direct-inside-push, rebase-three,
-                                long-push, direct-push; --list shows them all), with a
-                                Trunk --scenario (merged, testing, merged-manually, merge-lag)
-  --settle-seconds N            the action's settle-seconds, with --event push (default here: 10)
+  --github-scenario NAME        for a deploy gate, what the simulated GitHub answers (default:
+                                merged; try direct-push, direct-inside-push, held-direct,
+                                promotion-pr, other-queue, rebase-101, sixty-prs, force-push;
+                                --list shows them all), with a Trunk --scenario (merged,
+                                testing, merged-manually, merged-no-reason, merge-lag)
+  --before SHA                  a push's before (default: the GitHub scenario's); 7 or more
+                                characters of a commit the scenario knows will do
+  --base-sha VALUE              the action's base-sha: last-success (the default: where this
+                                workflow last succeeded, from the scenario's runs), push, none,
+                                or a commit (7 or more characters will do)
+  --settle-seconds N            the action's settle-seconds, for a deploy gate (default here: 10)
   --list                        list the scenarios and exit
   --wait-for STATES             the action's wait-for input (default: merged for the merging
                                 scenario, else empty: no wait)
@@ -70,44 +70,8 @@ Options:
 Exit code: the action's (0 when the step passed, 1 when it failed); 2 for a bad command line.
 `;
 
-/** The events that need no option of their own. */
-const PLAIN_EVENTS = ['pull_request', 'push', 'issue_comment'];
-
-/**
- * Trunk's test runs, on its test branch.
- * @type {Record<string, (branch: string) => import('../simulator/events.mjs').EventRun>}
- */
-const TEST_RUN_EVENTS = {
-  'draft-pr': draftPrRun,
-  'test-push': testPushRun,
-  'test-run-completed': (branch) => testRunCompletedRun(branch),
-  'test-run-completed-push': (branch) => testRunCompletedRun(branch, { mode: 'push' }),
-};
-
 export async function main() {
-  const { values } = parseArgs({
-    options: {
-      scenario: { type: 'string' },
-      api: { type: 'string', default: 'v2' },
-      scope: { type: 'string' },
-      'stall-minutes': { type: 'string' },
-      window: { type: 'string' },
-      'max-failure-rate': { type: 'string' },
-      'max-time-in-queue-minutes': { type: 'string' },
-      event: { type: 'string' },
-      'test-branch': { type: 'string' },
-      'github-scenario': { type: 'string' },
-      list: { type: 'boolean', default: false },
-      'wait-for': { type: 'string' },
-      // Short, so that a demo that waits shows its point in seconds, not the action's hour.
-      'wait-timeout-seconds': { type: 'string', default: '30' },
-      'poll-interval-seconds': { type: 'string', default: '1' },
-      'fail-if-not-ready': { type: 'boolean', default: false },
-      // Short, so that a push whose PR Trunk has not merged shows its point in seconds.
-      'settle-seconds': { type: 'string', default: '10' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  const { values } = parseArgs({ options: DEMO_OPTIONS });
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
@@ -115,64 +79,25 @@ export async function main() {
   if (values.list) {
     console.log('Scenarios (npm run demo -- --scenario NAME):');
     for (const [name, scenario] of Object.entries(SCENARIOS)) {
-      console.log(`  ${name.padEnd(14)} ${scenario.description}`);
+      console.log(`  ${name.padEnd(16)} ${scenario.description}`);
     }
-    console.log('\nGitHub scenarios, for --event push (npm run demo -- --event push --github-scenario NAME):');
+    console.log('\nGitHub scenarios, for a deploy gate (npm run demo -- --github-scenario NAME):');
     for (const [name, scenario] of Object.entries(GITHUB_SCENARIOS)) {
-      console.log(`  ${name.padEnd(20)} ${scenario.description}`);
+      console.log(`  ${name.padEnd(22)} ${scenario.description}`);
     }
     return 0;
   }
-  // A window is a report on the queue's past: the queue's scope, and a scenario that has one. A
-  // GitHub scenario is a push's; and a push's Trunk, unless named, has merged its PR.
-  const windowed = values.window !== undefined;
-  const eventName = values.event ?? (values['github-scenario'] !== undefined ? 'push' : 'pull_request');
-  const scenario = values.scenario ?? (windowed ? 'week' : eventName === 'push' ? 'merged' : 'testing');
-  if (!SCENARIOS[scenario]) {
-    throw new UsageError(`unknown scenario "${scenario}"; known: ${Object.keys(SCENARIOS).join(', ')}`);
-  }
+  const plan = demoPlan(values);
+  const { scenario, scope, commitRun } = plan;
   const api = values.api;
-  if (!['v1', 'v2', 'both'].includes(api)) throw new UsageError(`--api must be v1, v2 or both, got "${api}"`);
-  const scope = values.scope ?? (windowed ? 'queue' : 'pr');
-  if (!['pr', 'queue'].includes(scope)) throw new UsageError(`--scope must be pr or queue, got "${scope}"`);
-  if (![...PLAIN_EVENTS, ...Object.keys(TEST_RUN_EVENTS)].includes(eventName)) {
-    const known = [...PLAIN_EVENTS, ...Object.keys(TEST_RUN_EVENTS)].join(', ');
-    throw new UsageError(`--event must be one of ${known}, got "${eventName}"`);
-  }
-  const testRun = TEST_RUN_EVENTS[eventName];
-  if (values['test-branch'] !== undefined && !testRun) {
-    throw new UsageError(`--test-branch goes with a test-run event (${Object.keys(TEST_RUN_EVENTS).join(', ')})`);
-  }
-  const testBranch = values['test-branch'] ?? testBranchFor(SCENARIOS[scenario]?.batch ?? [SIM_PR]);
-  const push = eventName === 'push' && scope === 'pr';
-  const githubScenario = values['github-scenario'] ?? 'merged';
-  if (push && !GITHUB_SCENARIOS[githubScenario]) {
-    throw new UsageError(
-      `unknown GitHub scenario "${githubScenario}"; known: ${Object.keys(GITHUB_SCENARIOS).join(', ')}`,
-    );
-  }
-  // The `merging` scenario only shows its point while waiting; the queue itself is read once.
-  const waitFor = values['wait-for'] ?? (scenario === 'merging' && scope === 'pr' ? 'merged' : '');
-
-  const sim = await startSimulator({ scenario, ...(push ? { github: githubScenario } : {}) });
+  const sim = await startSimulator({ scenario, ...(commitRun ? { github: plan.githubScenario } : {}) });
   try {
-    const inputs = {
-      'api-token': api === 'v2' ? '' : sim.token,
-      'api-key': api === 'v1' ? '' : sim.apiKey,
-      'api-url': sim.url,
-      'wait-for': waitFor,
-      'wait-timeout-seconds': scope === 'pr' ? values['wait-timeout-seconds'] : '',
-      'poll-interval-seconds': scope === 'pr' ? values['poll-interval-seconds'] : '',
-      'fail-if-not-ready': String(values['fail-if-not-ready']),
-      scope: scope === 'pr' ? '' : scope,
-      'stall-minutes': values['stall-minutes'] ?? '',
-      window: values.window ?? '',
-      'max-failure-rate': values['max-failure-rate'] ?? '',
-      'max-time-in-queue-minutes': values['max-time-in-queue-minutes'] ?? '',
-      'github-token': push ? sim.githubToken : '',
-      'settle-seconds': push ? values['settle-seconds'] : '',
-    };
+    const run = demoRun(values, plan, sim);
     console.log(`Scenario "${scenario}": ${SCENARIOS[scenario]?.description}`);
+    if (commitRun) {
+      console.log(`GitHub scenario "${plan.githubScenario}": ${GITHUB_SCENARIOS[plan.githubScenario]?.description}`);
+      console.log(`Event: ${run.eventName}`);
+    }
     console.log(
       {
         v1: 'API: v1, with the organization token',
@@ -181,18 +106,11 @@ export async function main() {
       }[api],
     );
     console.log(`Simulator on ${sim.url}; running node dist/index.js with`);
-    for (const [name, value] of Object.entries(inputs)) if (value) console.log(`  ${name}: ${value}`);
+    for (const [name, value] of Object.entries(run.inputs)) if (value) console.log(`  ${name}: ${value}`);
 
     section('Step log');
     const result = await runAction({
-      inputs,
-      // A report on the queue runs on a schedule, whose event names no PR.
-      ...(scope === 'queue' ? { eventName: 'schedule', event: scheduleEvent() } : {}),
-      // A deploy gate: the push's commit is the scenario's, and GitHub is the simulator.
-      ...(push ? pushRun(sim.url, GITHUB_SCENARIOS[githubScenario]) : {}),
-      // A comment, or one of Trunk's test runs: the event as GitHub delivers it.
-      ...(scope === 'pr' && eventName === 'issue_comment' ? commentRun() : {}),
-      ...(scope === 'pr' && testRun ? testRun(testBranch) : {}),
+      ...run,
       onStdout: (chunk) => process.stdout.write(asShown(chunk)),
       onStderr: (chunk) => process.stderr.write(chunk),
     });
@@ -224,33 +142,6 @@ export async function main() {
 }
 
 if (isMain(import.meta.url)) await runCli('npm run demo --', main);
-
-/** A `schedule` event's payload: the cron line and the repository, no PR. */
-function scheduleEvent() {
-  return {
-    schedule: '*/30 * * * *',
-    repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: SIM_BRANCH },
-  };
-}
-
-/**
- * A push of the GitHub scenario's commit to the default branch, from its `before`, with GitHub's
- * API at the simulator.
- * @param {string} url @param {import('../simulator/github-scenarios.mjs').GitHubScenario | undefined} scenario
- */
-function pushRun(url, scenario) {
-  const sha = scenario?.sha ?? '';
-  return {
-    eventName: 'push',
-    event: {
-      ref: `refs/heads/${SIM_BRANCH}`,
-      before: scenario?.before ?? SIM_BASE_SHA,
-      after: sha,
-      repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: SIM_BRANCH },
-    },
-    env: { GITHUB_API_URL: url, GITHUB_SHA: sha, GITHUB_REF: `refs/heads/${SIM_BRANCH}` },
-  };
-}
 
 /**
  * A workflow command's text as the runner shows it: the action escapes `%`, CR and LF in it

@@ -1,9 +1,10 @@
 // @ts-check
 // GitHub's REST bodies for the simulator's repository, in the shapes of GitHub's OpenAPI
 // description (npm @octokit/openapi, generated/api.github.com.json): "pull request simple" with
-// its "repository" and "simple-user", as `GET /repos/{owner}/{repo}/commits/{sha}/pulls` lists
-// them, a "commit-comparison" of `GET /repos/{owner}/{repo}/compare/{basehead}`, and GitHub's
-// error body ("basic-error"). Every field the schema requires is here, so that a body validates
+// its "repository" and "simple-user", as `GET /repos/{owner}/{repo}/commits/{sha}/pulls` and
+// `GET /repos/{owner}/{repo}/pulls` list them, a "commit-comparison" of
+// `GET /repos/{owner}/{repo}/compare/{basehead}`,
+// and GitHub's error body ("basic-error"). A workflow run's body is ./github-runs.mjs's. Every field the schema requires is here, so that a body validates
 // against it: github-openapi.json is those operations and the schemas they reference, copied
 // unchanged, and __tests__/simulator/github.test.ts holds the bodies to it. The values follow GitHub's example answer (components/examples/
 // pull-request-simple-items) and the pull_request webhook examples (npm @octokit/webhooks-examples).
@@ -81,7 +82,7 @@ const REPO_URLS = {
 };
 
 /** A GitHub account ("simple-user"): a person, or with `type` 'Organization' the repository's owner. */
-function userBody(login = 'octocat', type = 'User') {
+export function userBody(login = 'octocat', type = 'User') {
   const id = 1000 + (parseInt(shaOf(login).slice(0, 6), 16) % 9_000_000);
   const url = `${API}/users/${login}`;
   return {
@@ -108,7 +109,7 @@ function userBody(login = 'octocat', type = 'User') {
 }
 
 /** The simulator's repository ("repository"), as a PR's head and base name it. */
-function repositoryBody() {
+export function repositoryBody() {
   const created = minutesAgo(60 * 24 * 400);
   return {
     id: 612_345_678,

@@ -6,6 +6,8 @@
 import { STATUS_CODES } from 'node:http';
 import { githubError, shaOf } from './github-bodies.mjs';
 import { linear, SIM_BASE_SHA } from './github-graph.mjs';
+import { merged, open, otherPr, SIM_DIRECT_SHA, SIM_MERGE_SHA, simMerge, simPr } from './github-prs.mjs';
+import { RANGE_SCENARIOS } from './github-ranges.mjs';
 import { minutesAgo, SIM_BRANCH, SIM_PR, SIM_SHA } from './scenarios.mjs';
 
 /** @typedef {import('./github-bodies.mjs').GitHubPr} GitHubPr */
@@ -25,14 +27,14 @@ import { minutesAgo, SIM_BRANCH, SIM_PR, SIM_SHA } from './scenarios.mjs';
  *   first, each with its parents and the PRs GitHub lists for it; without one, the scenario's commit
  *   alone, on top of the base
  * @property {string} [before]  the push's `before`, where the branch pointed (default SIM_BASE_SHA)
+ * @property {import('./github-runs.mjs').SimRun[]} [runs]  the deploy workflow's runs, newest
+ *   first (default: one that succeeded on `before`, where the last deploy was)
+ * @property {(nowMs: number) => Step[]} [runFaults]  steps for the first reads of one run (this run's)
  */
 
 /** An installation token's shape (ghs_ and 36 characters), as the runner's GITHUB_TOKEN has. */
 export const SIM_GITHUB_TOKEN = 'ghs_sim0GitHubToken0123456789abcdefghij';
-/** The commit the scenario's PR made on the base branch when Trunk merged it (squash). */
-export const SIM_MERGE_SHA = shaOf(`merge of #${SIM_PR}`);
-/** A commit pushed to the base branch directly, which no PR brought in. */
-export const SIM_DIRECT_SHA = shaOf('direct push');
+export { SIM_DIRECT_SHA, SIM_MERGE_SHA };
 
 /**
  * Faults as GitHub sends them, to script on 'github.commitPulls' (`sim.script(…, [step])`).
@@ -79,39 +81,7 @@ function fault(status, message) {
   return { status, body: githubError(status, message) };
 }
 
-/** The scenario's PR as GitHub lists it: merged by Trunk (squash) into the base branch. @param {Partial<GitHubPr>} [over] */
-function simPr(over = {}) {
-  return {
-    number: SIM_PR,
-    state: /** @type {const} */ ('closed'),
-    title: 'Update documentation',
-    author: 'octocat',
-    headRef: 'docs-update',
-    headSha: SIM_SHA,
-    baseRef: SIM_BRANCH,
-    mergedAt: minutesAgo(3),
-    mergeCommitSha: SIM_MERGE_SHA,
-    createdAt: minutesAgo(60 * 26),
-    updatedAt: minutesAgo(3),
-    closedAt: minutesAgo(3),
-    ...over,
-  };
-}
-/** Another PR, merged or open. @param {number} n @param {Partial<GitHubPr>} [over] */
-function otherPr(n, over = {}) {
-  return simPr({
-    number: n,
-    title: `Change number ${n}`,
-    author: `dev${n % 7}`,
-    headRef: `change-${n}`,
-    headSha: shaOf(`head of #${n}`),
-    mergeCommitSha: shaOf(`merge of #${n}`),
-    ...over,
-  });
-}
-const open = { state: /** @type {const} */ ('open'), mergedAt: null, closedAt: null };
 const testMerge = shaOf(`test merge of #${SIM_PR}`);
-const merged = [simPr()];
 /** @param {Step[]} steps @returns {(nowMs: number) => Step[]} */
 const first = (steps) => () => steps;
 /** @param {Step} step @returns {(nowMs: number) => Step[]} */
@@ -119,20 +89,10 @@ const always = (step) => () => [{ ...step, times: Infinity }];
 
 /** The commits of a rebase merge of #SIM_PR's three commits: each lists the PR; the last is its merge commit. */
 const REBASED = [1, 2, 3].map((i) => shaOf(`rebased commit ${i} of #${SIM_PR}`));
-/** The PRs of a push that brought twenty queue merges: #1900 to #1918, then #SIM_PR at its tip. */
-export const TWENTY_PRS = Array.from({ length: 19 }, (_, i) => 1900 + i);
+/** A commit pushed straight to main while a promotion PR from main is open. */
+const PROMOTED = shaOf('pushed while a promotion PR is open');
 /** A side branch a merge commit brings in: its own commits are not on the first-parent line. */
 const SIDE = [1, 2].map((i) => shaOf(`commit ${i} on #${SIM_PR}'s branch`));
-/** The squash merge of another PR, as the commit it made on the base branch. @param {number} n */
-const squashOf = (n) => ({
-  sha: shaOf(`merge of #${n}`),
-  parents: [],
-  prs: [otherPr(n, { mergedAt: minutesAgo(30 - n / 100), closedAt: minutesAgo(30), updatedAt: minutesAgo(30) })],
-  message: `Change number ${n} (#${n})`,
-});
-/** The scenario PR's squash merge, as the commit it made. */
-const simMerge = { sha: SIM_MERGE_SHA, parents: [], prs: merged, message: `Update documentation (#${SIM_PR})` };
-
 /** @type {Record<string, GitHubScenario>} */
 export const GITHUB_SCENARIOS = {
   merged: {
@@ -164,10 +124,44 @@ export const GITHUB_SCENARIOS = {
       simPr(),
     ],
   },
-  'other-branch': {
-    description: 'The commit is the merge of #1850 into release/1.x, not into the default branch',
+  'other-queue': {
+    description:
+      "The commit is the merge of #1850 into release/1.x, by that branch's queue; it reached main another way",
     sha: shaOf('merge of #1850'),
     prs: [otherPr(1850, { baseRef: 'release/1.x' })],
+  },
+  'promotion-pr': {
+    description: `A commit pushed straight to main while a promotion PR #1860 (main → release) is open: GitHub lists that PR, whose head is main`,
+    sha: PROMOTED,
+    prs: [
+      otherPr(1860, {
+        ...open,
+        title: 'Promote main to release',
+        headRef: SIM_BRANCH,
+        headSha: PROMOTED,
+        baseRef: 'release',
+        mergeCommitSha: shaOf('test merge of #1860'),
+        updatedAt: minutesAgo(1),
+      }),
+    ],
+    history: linear({ sha: PROMOTED, parents: [], message: 'Hotfix, pushed straight to main' }),
+  },
+  'held-direct': {
+    description: `The gate held a direct push (${SIM_DIRECT_SHA.slice(0, 7)}, run #42 failed); now #${SIM_PR}'s merge arrives with before at it: the last successful run (#41) was before it, so it is checked again`,
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    before: SIM_DIRECT_SHA,
+    history: linear({ sha: SIM_DIRECT_SHA, parents: [], message: 'Hotfix, pushed straight to main' }, simMerge),
+    runs: [
+      { id: 8_000_042, number: 42, headSha: SIM_DIRECT_SHA, conclusion: 'failure', createdAt: minutesAgo(20) },
+      { id: 8_000_041, number: 41, headSha: SIM_BASE_SHA, conclusion: 'success', createdAt: minutesAgo(60) },
+    ],
+  },
+  'no-actions-permission': {
+    description: "As merged, but the job's token may not read workflow runs (no actions: read): 403 on the runs",
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    runFaults: always(githubFaults.notAccessible(403)),
   },
   open: {
     description: `#${SIM_PR} is open and the commit is its head; merge_commit_sha is GitHub's test merge`,
@@ -208,26 +202,7 @@ export const GITHUB_SCENARIOS = {
     prs: merged,
     history: linear({ sha: SIM_DIRECT_SHA, parents: [], message: 'Hotfix, pushed straight to main' }, simMerge),
   },
-  'twenty-prs': {
-    description: `One push brings twenty queue merges: #${TWENTY_PRS[0]} to #${TWENTY_PRS.at(-1)}, then #${SIM_PR} at its tip (Trunk scenario: twenty-merged)`,
-    sha: SIM_MERGE_SHA,
-    prs: merged,
-    history: linear(...TWENTY_PRS.map(squashOf), simMerge),
-  },
-  'long-push': {
-    description: `One push of 120 commits, more than one run checks, with #${SIM_PR}'s merge at its tip`,
-    sha: SIM_MERGE_SHA,
-    prs: merged,
-    history: linear(
-      ...Array.from({ length: 119 }, (_, i) => ({
-        sha: shaOf(`long push ${i}`),
-        parents: [],
-        prs: [],
-        message: `Step ${i}`,
-      })),
-      simMerge,
-    ),
-  },
+  ...RANGE_SCENARIOS,
   'force-push': {
     description: `A force push: before is a commit the new tip, #${SIM_PR}'s merge, does not descend from`,
     sha: SIM_MERGE_SHA,

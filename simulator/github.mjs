@@ -1,9 +1,14 @@
 // @ts-check
-// GitHub's REST API, the two endpoints the action's deploy gate calls:
+// GitHub's REST API, the endpoints the action's deploy gate calls:
 // `GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls` (Octokit's
-// repos.listPullRequestsAssociatedWithCommit) and `GET /repos/{owner}/{repo}/compare/{basehead}`
-// (repos.compareCommitsWithBasehead, over the scenario's commit graph, github-graph.mjs), at the
-// simulator's root as on api.github.com and
+// repos.listPullRequestsAssociatedWithCommit), `GET /repos/{owner}/{repo}/compare/{basehead}`
+// (repos.compareCommitsWithBasehead, over the scenario's commit graph, github-graph.mjs, paged),
+// `GET /repos/{owner}/{repo}/pulls` (pulls.list: the scenario's PRs, filtered and sorted as
+// GitHub does, paged), and the deploy workflow's runs: `GET /repos/{owner}/{repo}/actions/runs/{run_id}`
+// (actions.getWorkflowRun; a run the scenario does not list is this run, in progress) and
+// `GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs` (actions.listWorkflowRuns:
+// the scenario's runs, newest first, filtered by branch, event and status, paged),
+// at the simulator's root as on api.github.com and
 // under /api/v3 as on GitHub Enterprise Server. It takes only the GitHub token (Authorization:
 // token … or Bearer …; never a Trunk credential), serves only the simulator's repository, knows
 // a few commits, and answers from a named GitHub scenario: the PRs behind a commit, or a fault
@@ -11,6 +16,7 @@
 import { STATUS_CODES } from 'node:http';
 import { commitBody, comparisonBody, githubError, pullRequestSimple } from './github-bodies.mjs';
 import { commitOf, compareIn, graphOf, pullsOf } from './github-graph.mjs';
+import { oneRun, workflowRuns } from './github-runs.mjs';
 import { GITHUB_SCENARIOS, SIM_DIRECT_SHA, SIM_MERGE_SHA } from './github-scenarios.mjs';
 import { SIM_REPO, SIM_SHA } from './scenarios.mjs';
 import { playStep, sendHalf } from './steps.mjs';
@@ -22,15 +28,28 @@ export {
   SIM_GITHUB_TOKEN,
   SIM_MERGE_SHA,
 } from './github-scenarios.mjs';
+export { SIM_WORKFLOW_ID } from './github-runs.mjs';
 
 /** @typedef {import('./github-scenarios.mjs').GitHubScenario} GitHubScenario */
 /** @typedef {import('./steps.mjs').Step} Step */
-/** @typedef {'github.commitPulls' | 'github.compare'} GitHubEndpoint */
+/** @typedef {'github.commitPulls' | 'github.compare' | 'github.pulls' | 'github.run' | 'github.workflowRuns'} GitHubEndpoint */
 
 /** @type {GitHubEndpoint[]} */
-export const GITHUB_ENDPOINTS = ['github.commitPulls', 'github.compare'];
-const COMMIT_PULLS = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/commits\/(.+)\/pulls$/;
-const COMPARE = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/compare\/(.+)$/;
+export const GITHUB_ENDPOINTS = [
+  'github.commitPulls',
+  'github.compare',
+  'github.pulls',
+  'github.run',
+  'github.workflowRuns',
+];
+/** Each endpoint's path: the owner and repository, then what the endpoint names. */
+const ROUTES = /** @type {Array<[GitHubEndpoint, RegExp]>} */ ([
+  ['github.commitPulls', /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/commits\/(.+)\/pulls$/],
+  ['github.compare', /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/compare\/(.+)$/],
+  ['github.pulls', /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/pulls()$/],
+  ['github.run', /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/actions\/runs\/(\d+)$/],
+  ['github.workflowRuns', /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/actions\/workflows\/([^/]+)\/runs$/],
+]);
 /** Without paging, GitHub lists the newest this many commits of a comparison. */
 const COMPARE_UNPAGED = 250;
 
@@ -56,6 +75,9 @@ export function github({ token, scenario: initial, tls, take, reset }) {
     scenario = found;
     reset('github.commitPulls', found.faults?.(Date.now()) ?? []);
     reset('github.compare', found.compareFaults?.(Date.now()) ?? []);
+    reset('github.pulls', []);
+    reset('github.run', found.runFaults?.(Date.now()) ?? []);
+    reset('github.workflowRuns', []);
     return found;
   }
   use(initial);
@@ -86,13 +108,12 @@ export function github({ token, scenario: initial, tls, take, reset }) {
     };
 
     const url = new URL(record.path, 'http://127.0.0.1');
-    const pulls = COMMIT_PULLS.exec(url.pathname);
-    const compared = pulls ? null : COMPARE.exec(url.pathname);
-    const match = pulls ?? compared;
+    const route = ROUTES.map(([name, pattern]) => /** @type {const} */ ([name, pattern.exec(url.pathname)])).find(
+      ([, found]) => found,
+    );
     const notFound = { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' };
-    if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return send(404, notFound);
-    /** @type {GitHubEndpoint} */
-    const endpoint = pulls ? 'github.commitPulls' : 'github.compare';
+    if (!route || (req.method !== 'GET' && req.method !== 'HEAD')) return send(404, notFound);
+    const [endpoint, match] = route;
     record.endpoint = endpoint;
     const authorization = req.headers.authorization;
     if (!authorization) return send(401, githubError(401, 'Requires authentication'));
@@ -110,21 +131,24 @@ export function github({ token, scenario: initial, tls, take, reset }) {
     if (await playStep(step, req, res, record, send, api)) return;
     if (step?.body !== undefined) return send(200, step.body, step.headers);
 
-    const [owner, repo, sha] = match.slice(1).map((part) => safeDecode(part ?? ''));
+    const [owner, repo, named] = (match ?? []).slice(1).map((part) => safeDecode(part ?? ''));
     // GitHub answers a repository the token cannot see as one that does not exist.
     if (owner?.toLowerCase() !== SIM_REPO.owner.toLowerCase() || repo?.toLowerCase() !== SIM_REPO.name.toLowerCase()) {
       return send(404, githubError(404, 'Not Found'));
     }
+    // The next page's address is the simulator's, as GitHub's is its own: a client follows it.
+    const here = new URL(record.path, `${tls ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`);
     const graph = graphOf(scenario, scenario.commits === 'none' ? [] : knownCommits(scenario));
-    if (compared) return compare(graph, String(sha), url, send, step);
-    const listed = scenario.commits === 'none' ? undefined : pullsOf(graph, scenario, String(sha).toLowerCase());
+    if (endpoint === 'github.compare') return compare(graph, String(named), here, send, step);
+    if (endpoint === 'github.pulls') return pullsList(allPrs(scenario), here, send, step);
+    if (endpoint === 'github.run') return oneRun(scenario, Number(named), send, step);
+    if (endpoint === 'github.workflowRuns') return workflowRuns(scenario, String(named), here, send, step, page);
+    const listed = scenario.commits === 'none' ? undefined : pullsOf(graph, scenario, String(named).toLowerCase());
     if (!listed) {
       const status = scenario.unknownCommit ?? 422;
-      return send(status, githubError(status, `No commit found for SHA: ${sha}`), step?.headers);
+      return send(status, githubError(status, `No commit found for SHA: ${named}`), step?.headers);
     }
-    // The next page's address is the simulator's, as GitHub's is its own: a client follows it.
-    const base = `${tls ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`;
-    const { items, link } = page(listed.map(pullRequestSimple), new URL(record.path, base));
+    const { items, link } = page(listed.map(pullRequestSimple), here);
     if (step?.truncate) return sendHalf(req, res, record, items, common);
     send(200, items, { ...(link ? { link } : {}), ...step?.headers });
   }
@@ -166,6 +190,41 @@ function compare(graph, basehead, url, send, step) {
     commits: listed.items.map((sha) => commitBody(commitOf(graph, String(sha)))),
   });
   send(200, body, { ...(listed.link ? { link: listed.link } : {}), ...step?.headers });
+}
+
+/**
+ * Every PR the scenario knows: those it lists for any commit, and those of its history's commits.
+ * @param {GitHubScenario} scenario
+ */
+function allPrs(scenario) {
+  /** @type {Map<number, import('./github-bodies.mjs').GitHubPr>} */
+  const prs = new Map();
+  for (const pr of [...scenario.prs, ...(scenario.history ?? []).flatMap((commit) => commit.prs ?? [])]) {
+    if (!prs.has(pr.number)) prs.set(pr.number, pr);
+  }
+  return [...prs.values()];
+}
+
+/**
+ * `GET /repos/{owner}/{repo}/pulls`: `state` (default open), `base`, `sort` (created or updated;
+ * default created) and `direction` (default desc for created, asc otherwise), paged.
+ * @param {import('./github-bodies.mjs').GitHubPr[]} prs @param {URL} url
+ * @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send
+ * @param {Step | undefined} step
+ */
+function pullsList(prs, url, send, step) {
+  const state = url.searchParams.get('state') ?? 'open';
+  const base = url.searchParams.get('base');
+  const sort = url.searchParams.get('sort') === 'updated' ? 'updated' : 'created';
+  const direction = url.searchParams.get('direction') ?? (sort === 'created' ? 'desc' : 'asc');
+  const key = (/** @type {import('./github-bodies.mjs').GitHubPr} */ pr) =>
+    sort === 'updated' ? pr.updatedAt : pr.createdAt;
+  const listed = prs
+    .filter((pr) => state === 'all' || pr.state === state)
+    .filter((pr) => !base || pr.baseRef === base)
+    .sort((a, b) => (direction === 'asc' ? 1 : -1) * key(a).localeCompare(key(b)));
+  const { items, link } = page(listed.map(pullRequestSimple), url);
+  send(200, items, { ...(link ? { link } : {}), ...step?.headers });
 }
 
 /**

@@ -1,7 +1,7 @@
 // @ts-check
 // The histories a scenario can name instead of listing its PRs (scenarios.mjs: `history`): each
 // made once, on first use, from the builders of trunk-history.mjs or from a seed (history-gen.mjs).
-import { TWENTY_PRS } from './github-scenarios.mjs';
+import { SIXTY_PRS, TWENTY_PRS } from './github-ranges.mjs';
 import { minutesAgo } from './scenarios.mjs';
 import { generateHistory, HEALTHY, UNHEALTHY } from './history-gen.mjs';
 import { historyPr, indexHistory, mergedByTrunk, mergedManually, stillTesting } from './trunk-history.mjs';
@@ -17,6 +17,10 @@ export const HISTORIES = {
   'twenty-merged': {
     description: `#${TWENTY_PRS[0]} to #${TWENTY_PRS.at(-1)} merged by Trunk in the last half hour (GitHub scenario: twenty-prs)`,
     make: () => TWENTY_PRS.map((n) => mergedByTrunk(n, 30 - (n - 1900))),
+  },
+  'sixty-merged': {
+    description: `#${SIXTY_PRS[0]} to #${SIXTY_PRS.at(-1)} merged by Trunk in the last five hours (GitHub scenario: sixty-prs)`,
+    make: () => SIXTY_PRS.map((n, k) => mergedByTrunk(n, 300 - 4 * k)),
   },
   week: {
     description:

@@ -241,6 +241,14 @@ export const SCENARIOS = {
     others: [entry(1850, 'testing')],
     story: { exit: { reason: 'MANUAL_MERGE', actor: { gitHubLogin: 'octocat' } } },
   },
+  'merged-no-reason': {
+    description:
+      "PR has merged, but Trunk's history gives the merge no reason (v2: reason null): who merged it is unknown",
+    pr: prBody({ state: 'merged', isCurrentlySubmittedToQueue: false, stateChangedAt: minutesAgo(3) }),
+    queue: queueBody(),
+    others: [entry(1850, 'testing')],
+    story: { exit: { reason: null } },
+  },
   'merge-lag': {
     description: 'Trunk records the merge late: the PR answers tests_passed twice, then merged (a deploy gate settles)',
     pr: prBody({ state: 'tests_passed' }),
@@ -255,6 +263,13 @@ export const SCENARIOS = {
     queue: queueBody(),
     others: [entry(1850, 'testing')],
     history: 'twenty-merged',
+  },
+  'sixty-merged': {
+    description: "PR has merged, and Trunk merged the fifty-nine PRs before it (for GitHub's sixty-prs range)",
+    pr: prBody({ state: 'merged', isCurrentlySubmittedToQueue: false, stateChangedAt: minutesAgo(2) }),
+    queue: queueBody(),
+    others: [entry(1850, 'testing')],
+    history: 'sixty-merged',
   },
   'recent-merges': {
     description:

@@ -20,6 +20,7 @@ import {
   SIM_DIRECT_SHA,
   SIM_GITHUB_TOKEN,
   SIM_MERGE_SHA,
+  SIM_WORKFLOW_ID,
 } from './github.mjs';
 import {
   SCENARIOS,
@@ -46,7 +47,7 @@ import { TrunkWorld } from './trunk-world.mjs';
  * 'getMergeQueueMetrics'), a v2 route ('v2.repositories', 'v2.mergeQueues', 'v2.order',
  * 'v2.pullRequests', 'v2.pullRequest', 'v2.history', 'v2.verificationRuns', 'v2.estimate',
  * 'v2.historyBatch', 'v2.queuePullRequests', 'v2.testingResults', 'v2.metrics'), or GitHub's
- * 'github.commitPulls'.
+ * ('github.commitPulls', 'github.compare', 'github.pulls', 'github.run', 'github.workflowRuns').
  * @typedef {import('./trunk-v1.mjs').V1Endpoint | import('./trunk-v2.mjs').V2Route
  *   | import('./github.mjs').GitHubEndpoint} Endpoint
  */
@@ -299,7 +300,7 @@ function rewriteAnswer(res, record, rewrite) {
 /** @typedef {Awaited<ReturnType<typeof startSimulator>>} Simulator */
 
 export { SCENARIOS, SIM_BRANCH, SIM_PR, SIM_PR_ID, SIM_QUEUE_ID, SIM_REPO, SIM_REPO_ID, SIM_SHA, v2Error };
-export { GITHUB_SCENARIOS, githubFaults, SIM_DIRECT_SHA, SIM_GITHUB_TOKEN, SIM_MERGE_SHA };
+export { GITHUB_SCENARIOS, githubFaults, SIM_DIRECT_SHA, SIM_GITHUB_TOKEN, SIM_MERGE_SHA, SIM_WORKFLOW_ID };
 export { SIM_BASE_SHA };
 
 const USAGE = `Usage: node simulator/server.mjs [options]
@@ -315,9 +316,11 @@ other answers as Trunk would: no such queue), and the one GitHub endpoint the ac
           /queue-entry-history, /verification-runs and /queue-entry-estimate,
           /v2/queue-entry-history?pullRequestIds= (several PRs' histories at once);
           header Authorization: Bearer ${SIM_API_KEY}
-  GitHub  GET /repos/${SIM_REPO.owner}/${SIM_REPO.name}/commits/{sha}/pulls and
-          /repos/${SIM_REPO.owner}/${SIM_REPO.name}/compare/{base}...{head} (also under /api/v3, as on GitHub
-          Enterprise Server); header Authorization: token ${SIM_GITHUB_TOKEN}
+  GitHub  GET /repos/${SIM_REPO.owner}/${SIM_REPO.name}/commits/{sha}/pulls,
+          /repos/${SIM_REPO.owner}/${SIM_REPO.name}/compare/{base}...{head}, /repos/${SIM_REPO.owner}/${SIM_REPO.name}/pulls,
+          /repos/${SIM_REPO.owner}/${SIM_REPO.name}/actions/runs/{id} and
+          /repos/${SIM_REPO.owner}/${SIM_REPO.name}/actions/workflows/${SIM_WORKFLOW_ID}/runs (also under /api/v3, as on
+          GitHub Enterprise Server); header Authorization: token ${SIM_GITHUB_TOKEN}
           (or Bearer). Its commits: ${SIM_MERGE_SHA} (#${SIM_PR}'s merge),
           ${SIM_SHA} (its head), ${SIM_DIRECT_SHA} (a direct push), each on top of
           ${SIM_BASE_SHA} (main before the push), and the scenario's own.

@@ -14,7 +14,7 @@ import { SECRET_INPUTS } from './runner/credentials.js';
 import { createLog, type Log } from './shared/log.js';
 import { observe } from './core/observe.js';
 import type { Observation } from './core/observation.js';
-import { redactOutputs, toOutputs, type RunFacts } from './render/outputs.js';
+import { redactOutputs, toOutputs, withoutVerdict, type RunFacts } from './render/outputs.js';
 import { withLinkHosts, withRedaction } from './render/html.js';
 import { createRedactor, unmaskable, type Redactor } from './shared/redact.js';
 import { buildReport, failureMessage, isUnexpected } from './core/report.js';
@@ -22,7 +22,7 @@ import { actionsRunner, type RunnerIO } from './runner/io.js';
 import { sourceFor } from './trunk/source.js';
 import { renderSummary } from './render/summary.js';
 import { reportOnQueue, type QueueRun } from './runs/queue.js';
-import { findCommitPr, type CommitRun } from './runs/commit.js';
+import type { CommitRun } from './runs/commit.js';
 import type { RunView } from './runs/view.js';
 import { asComment } from './render/comment.js';
 import { summaryFitted } from './render/fit.js';
@@ -82,6 +82,8 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     if (read.scope === 'test-branch') queued = unnamedTestRun(read.testBranch);
     else if (read.scope !== 'commit') inputs = read;
     else {
+      // Loaded here only, as GitHub's client is: a PR's own run never needs the commit verdict.
+      const { findCommitPr } = await import('./runs/commit.js');
       const found = await findCommitPr(read, tools);
       if ('scope' in found) inputs = found;
       else queued = found;
@@ -209,7 +211,10 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     ),
   };
   try {
-    const written = { ...redactOutputs(outputs, redactor.text), ...texts };
+    // A run that could not look says so in ready; one of Trunk's test runs keeps what rule 2 says
+    // (a test branch naming no PR passes with ready empty, so that it never turns the run red).
+    const decided = event.mergeQueue === undefined ? withoutVerdict(outputs) : outputs;
+    const written = { ...redactOutputs(decided, redactor.text), ...texts };
     for (const [name, value] of Object.entries(written)) io.setOutput(name, value);
     await io.settle();
   } catch (error) {

@@ -2,14 +2,12 @@
 // GitHub says brought each in, Trunk's answer for each PR and Trunk's history: one row per rule of
 // the contract's "The verdict for a commit", then the PRs Trunk is asked about.
 import { describe, expect, it } from '@jest/globals';
-import { rangeFrom, type CommitRange } from '../../src/core/commit-range.js';
 import {
   coveredShas,
   decideCommitVerdict,
   mergedIntoRange,
   prsToAsk,
   SETTLING_STATES,
-  TRUNK_MERGES,
   type CommitFault,
   type CommitVerdictInput,
   type MergeHistory,
@@ -17,25 +15,25 @@ import {
 import type { PrAnswer } from '../../src/core/model.js';
 import {
   checks,
+  forcePushed,
   history,
   mergedPr,
   mergedWith,
   minutesAgo,
   openPr,
+  readOf,
   sha,
+  TIP_ONLY,
   trunk,
   UNKNOWABLE,
 } from '../helpers/commits.js';
 
 const TIP = sha('abc1234');
-const BASE = sha('ba5e000');
 const [R1, R2, R3] = [sha('e1'), sha('e2'), sha('e3')];
 const EARLIER = sha('def5678');
 const ELSEWHERE = sha('999aaaa');
 
-const TIP_ONLY: CommitRange = { kind: 'tip' };
-const readOf = (...chain: string[]): CommitRange => ({ kind: 'read', base: BASE, chain });
-const FORCE_PUSHED = rangeFrom(BASE, TIP, { status: 'diverged', totalCommits: 1, commits: [] });
+const FORCE_PUSHED = forcePushed(TIP);
 
 /** The tip, PR #1842's merge commit, GitHub-merged 4 min ago. */
 const tipPr = mergedPr(1842, TIP);
@@ -44,6 +42,7 @@ const byTrunk = history(mergedWith(1842, 'merge_graph_merge'));
 /** A commit run on the tip alone, PR #1842 in Trunk in `state`, its history `merges`. */
 const tipIn = (state: string, merges: MergeHistory = byTrunk): CommitVerdictInput => ({
   commits: checks([TIP, tipPr]),
+  branch: 'main',
   range: TIP_ONLY,
   trunk: trunk([1842, state]),
   merges,
@@ -56,7 +55,7 @@ describe('decideCommitVerdict', () => {
   it.each<Row>([
     [
       'no PR brought the commit in: no_pull_request',
-      { commits: checks([TIP]), range: TIP_ONLY, trunk: new Map(), merges: byTrunk },
+      { commits: checks([TIP]), branch: 'main', range: TIP_ONLY, trunk: new Map(), merges: byTrunk },
       ['no_pull_request'],
       ['no_pull_request'],
     ],
@@ -64,6 +63,7 @@ describe('decideCommitVerdict', () => {
       'an open PR whose head is the commit (its branch pushed straight to the branch): not_merge_commit',
       {
         commits: checks([TIP, openPr(1842, TIP)]),
+        branch: 'main',
         range: TIP_ONLY,
         trunk: trunk([1842, 'testing']),
         merges: byTrunk,
@@ -75,6 +75,7 @@ describe('decideCommitVerdict', () => {
       'an open PR, even one whose test merge commit GitHub names as the commit: it never merged, so not_merge_commit',
       {
         commits: checks([TIP, { ...openPr(1842, sha('fea1842')), mergeCommitSha: TIP }]),
+        branch: 'main',
         range: TIP_ONLY,
         trunk: trunk([1842, 'merged']),
         merges: byTrunk,
@@ -92,6 +93,7 @@ describe('decideCommitVerdict', () => {
       'a rebase merge: three commits each listing the PR, whose merge commit is the last, in the range: all pass',
       {
         commits: checks([R3, mergedPr(1842, R3)], [R2, mergedPr(1842, R3)], [R1, mergedPr(1842, R3)]),
+        branch: 'main',
         range: readOf(R3, R2, R1),
         trunk: trunk([1842, 'merged']),
         merges: byTrunk,
@@ -103,6 +105,7 @@ describe('decideCommitVerdict', () => {
       "a rebased PR's commit whose merge commit is not in the range: not_merge_commit, the tip passing",
       {
         commits: checks([TIP, mergedPr(1850, TIP)], [R1, mergedPr(1842, R3)]),
+        branch: 'main',
         range: readOf(TIP, R1),
         trunk: trunk([1850, 'merged'], [1842, 'merged']),
         merges: history(mergedWith(1850, 'merge_graph_merge'), mergedWith(1842, 'merge_graph_merge')),
@@ -166,16 +169,38 @@ describe('decideCommitVerdict', () => {
       ['merged_manually'],
     ],
     [
-      'Trunk merged it with a reason this version does not know: passes',
+      'Trunk merged it with a reason this version does not know: merge_reason_unknown (a word the gate cannot read)',
       tipIn('merged', history(mergedWith(1842, 'merge_by_robot'))),
-      [],
-      [undefined],
+      ['merge_reason_unknown'],
+      ['merge_reason_unknown'],
     ],
     [
-      'Trunk merged it, its merged transition without a reason: passes (not MANUAL_MERGE)',
+      'Trunk merged it, its merged transition without a reason (null): merge_reason_unknown',
       tipIn('merged', history(mergedWith(1842, undefined))),
-      [],
-      [undefined],
+      ['merge_reason_unknown'],
+      ['merge_reason_unknown'],
+    ],
+    [
+      "a PR merged into another branch, whose merge is the commit: merged_into_other_branch, Trunk's answer not asked",
+      { ...tipIn('merged'), commits: checks([TIP, { ...tipPr, baseRef: 'release' }]) },
+      ['merged_into_other_branch'],
+      ['merged_into_other_branch'],
+    ],
+    [
+      'a PR whose base GitHub did not name: merged_into_other_branch, since the branch cannot be confirmed',
+      { ...tipIn('merged'), commits: checks([TIP, { ...tipPr, baseRef: undefined }]) },
+      ['merged_into_other_branch'],
+      ['merged_into_other_branch'],
+    ],
+    [
+      'an earlier commit merged into another branch: earlier_commit_not_from_queue',
+      {
+        ...tipIn('merged'),
+        commits: checks([TIP, tipPr], [EARLIER, { ...mergedPr(1850, EARLIER), baseRef: 'sandbox' }]),
+        range: readOf(TIP, EARLIER),
+      },
+      ['earlier_commit_not_from_queue'],
+      [undefined, 'merged_into_other_branch'],
     ],
     [
       'a merged PR whose timeline has no merged transition: merge_reason_unknown',
@@ -194,7 +219,11 @@ describe('decideCommitVerdict', () => {
     ],
     [
       'the history read failed (api-key alone): merge_reason_unknown',
-      tipIn('merged', { kind: 'failed', message: 'Trunk API v2 GET /v2/queue-entry-history: HTTP 503' }),
+      tipIn('merged', {
+        kind: 'failed',
+        message: 'Trunk API v2 GET /v2/queue-entry-history: HTTP 503',
+        transient: true,
+      }),
       ['merge_reason_unknown'],
       ['merge_reason_unknown'],
     ],
@@ -221,6 +250,7 @@ describe('decideCommitVerdict', () => {
       "a failing tip and failing earlier commits: the tip's fault, then earlier_commit_not_from_queue once",
       {
         commits: checks([TIP], [EARLIER], [R2, mergedPr(1850, R2)], [R1, openPr(1851, R1)]),
+        branch: 'main',
         range: readOf(TIP, EARLIER, R2, R1),
         trunk: trunk([1850, 'merged']),
         merges: history(mergedWith(1850, 'manual_merge')),
@@ -232,6 +262,7 @@ describe('decideCommitVerdict', () => {
       'the same PR merged by hand at the tip and before it: merged_manually once, then earlier_commit_not_from_queue',
       {
         commits: checks([R3, mergedPr(1842, R3)], [R2, mergedPr(1842, R3)]),
+        branch: 'main',
         range: readOf(R3, R2),
         trunk: trunk([1842, 'merged']),
         merges: history(mergedWith(1842, 'manual_merge')),
@@ -256,7 +287,13 @@ describe('decideCommitVerdict', () => {
       sha: TIP,
       pr: tipPr,
       trunk: input.trunk.get(1842),
-      merge: { by: 'trunk', reason: 'merge_by_robot', atMs: minutesAgo(3) },
+      merge: { by: 'unknown', reason: 'merge_by_robot', atMs: minutesAgo(3), recorded: true },
+      fault: 'merge_reason_unknown',
+    });
+    expect(decideCommitVerdict(tipIn('merged')).findings[0]?.merge).toEqual({
+      by: 'trunk',
+      reason: 'merge_graph_merge',
+      atMs: minutesAgo(2),
     });
     expect(decideCommitVerdict(tipIn('merged', UNKNOWABLE)).findings[0]?.merge).toEqual({ by: 'unknowable' });
     expect(decideCommitVerdict(tipIn('merged', history(mergedWith(1842, 'manual_merge')))).findings[0]?.merge).toEqual({
@@ -264,6 +301,12 @@ describe('decideCommitVerdict', () => {
       reason: 'manual_merge',
       atMs: minutesAgo(2),
     });
+  });
+
+  it("what the settle noted of a PR's last answer goes with its finding, for the words", () => {
+    const note = { kind: 'unanswered' as const, sinceMs: minutesAgo(2) };
+    const [tip] = decideCommitVerdict({ ...tipIn('tests_passed'), notes: new Map([[1842, note]]) }).findings;
+    expect(tip).toMatchObject({ fault: 'not_merged_by_queue', trunkNote: note });
   });
 
   it('the newest merged transition says who merged, whatever the order the timeline lists them in', () => {
@@ -300,8 +343,13 @@ describe('prsToAsk', () => {
       checks([TIP, mergedPr(1842, TIP)], [R3, mergedPr(1850, R3)], [R2, mergedPr(1842, TIP)], [R1, mergedPr(1850, R3)]),
       [1842, 1850],
     ],
+    [
+      'not an earlier PR merged into another branch: its queue is not the one asked',
+      checks([TIP, mergedPr(1842, TIP)], [R2, { ...mergedPr(1850, R2), baseRef: 'release' }]),
+      [1842],
+    ],
   ])('%s', (_, commits, numbers) => {
-    expect(prsToAsk(commits)).toEqual(numbers);
+    expect(prsToAsk(commits, 'main')).toEqual(numbers);
   });
 });
 
@@ -335,9 +383,5 @@ describe('mergedIntoRange', () => {
 describe('the vocabulary', () => {
   it('Trunk may still be recording a merge in pending, testing and tests_passed, and no other state', () => {
     expect([...SETTLING_STATES].sort()).toEqual(['pending', 'testing', 'tests_passed']);
-  });
-
-  it("Trunk's own merges are MERGE_GRAPH_MERGE and MERGE_GRAPH_DIRECT_MERGE, in snake_case", () => {
-    expect([...TRUNK_MERGES].sort()).toEqual(['merge_graph_direct_merge', 'merge_graph_merge']);
   });
 });

@@ -65,14 +65,20 @@ describe('settle', () => {
     const { options, asked, clock, log } = setup([new Error('no read was expected')]);
     const first = trunk([1842, 'merged'], [1850, 'failed']);
     const settled = await settle(first, options);
-    expect(settled).toEqual({ answers: first, waitedSeconds: 0, polls: 0, ended: 'settled' });
+    expect(settled).toEqual({ answers: first, notes: new Map(), waitedSeconds: 0, polls: 0, ended: 'settled' });
     expect([asked, clock.sleeps, log.lines]).toEqual([[], [], []]);
   });
 
   it('a PR that becomes merged on the second poll: settled, the time waited as the clock moved, one line naming it', async () => {
     const { options, asked, clock, log } = setup([trunk([1842, 'tests_passed']), trunk([1842, 'merged'])]);
     const settled = await settle(trunk([1842, 'tests_passed']), options);
-    expect(settled).toEqual({ answers: trunk([1842, 'merged']), waitedSeconds: 20, polls: 2, ended: 'settled' });
+    expect(settled).toEqual({
+      answers: trunk([1842, 'merged']),
+      notes: new Map(),
+      waitedSeconds: 20,
+      polls: 2,
+      ended: 'settled',
+    });
     expect(clock.now() - START).toBe(20_000);
     expect(asked).toEqual([[1842], [1842]]);
     expect(log.lines).toEqual([
@@ -97,6 +103,7 @@ describe('settle', () => {
     const settled = await settle(trunk([1842, 'pending']), options);
     expect(settled).toEqual({
       answers: trunk([1842, 'tests_passed']),
+      notes: new Map(),
       waitedSeconds: 120,
       polls: 7,
       ended: 'out-of-time',
@@ -158,6 +165,31 @@ describe('settle', () => {
     const warnings = log.lines.filter((line) => line.startsWith('warning: '));
     expect(warnings.length).toBeGreaterThanOrEqual(1);
     expect(warnings.length).toBeLessThanOrEqual(10);
+  });
+
+  it("an outage to the end: the answers stand, noted as Trunk's last word, and the log does not say Trunk still reports", async () => {
+    const { options, log } = setup([trunk([1842, 'tests_passed']), unavailable()], { budgetMs: 60_000 });
+    const settled = await settle(trunk([1842, 'tests_passed']), options);
+    expect(settled.ended).toBe('out-of-time');
+    expect(states(settled.answers)).toEqual([[1842, 'tests_passed']]);
+    // Answered at the first poll (10 s in), silent after.
+    expect(settled.notes).toEqual(new Map([[1842, { kind: 'unanswered', sinceMs: START + 10_000 }]]));
+    expect(log.lines.at(-1)).toBe(
+      'After 1 min, Trunk has not answered since it last reported PR #1842 through its tests and waiting to merge.',
+    );
+  });
+
+  it('a PR Trunk stops listing mid-settle (a 404 after it had it): noted, with the state it last had', async () => {
+    const { options } = setup([trunk([1842, 'not_submitted'])]);
+    const settled = await settle(trunk([1842, 'tests_passed']), options);
+    expect(settled.ended).toBe('settled');
+    expect(settled.notes).toEqual(new Map([[1842, { kind: 'gone', was: 'tests_passed' }]]));
+  });
+
+  it('an answer after an outage clears the note', async () => {
+    const { options } = setup([unavailable(), trunk([1842, 'merged'])]);
+    const settled = await settle(trunk([1842, 'tests_passed']), options);
+    expect(settled.notes).toEqual(new Map());
   });
 
   it.each([

@@ -26,6 +26,7 @@ function setup(overrides: Partial<GitHubSettings> = {}, deadlineInMs = 60_000) {
     requestTimeoutMs: 10_000,
     retries: 3,
     deadlineMs: clock.now() + deadlineInMs,
+    maxRequests: 200,
     clock,
     // No jitter: each wait is the policy's least.
     random: () => 0,

@@ -1,6 +1,7 @@
 // Commits, the PRs GitHub lists for them, Trunk's answers and Trunk's history, as data for the
 // commit verdict's tests (core/commit-*.ts). Trunk's answers are the simulator's bodies through the
 // v1 adapter (./fixtures.ts); GitHub's PRs and the history are written as the adapters leave them.
+import { rangeFrom, type CommitRange } from '../../src/core/commit-range.js';
 import type { CommitCheck, MergeHistory } from '../../src/core/commit-verdict.js';
 import type { PrTimeline } from '../../src/core/history.js';
 import type { CommitPr, PrAnswer } from '../../src/core/model.js';
@@ -68,3 +69,21 @@ export const UNKNOWABLE: MergeHistory = { kind: 'unknowable' };
 /** Commits to check, the tip first: each a SHA and the PR GitHub says brought it in. */
 export const checks = (...commits: Array<[string, CommitPr?]>): CommitCheck[] =>
   commits.map(([commit, pr]) => (pr ? { sha: commit, pr } : { sha: commit }));
+
+/** Where the ranges of these tests start: base-sha, given as a commit. */
+export const BASE = sha('ba5e000');
+
+/** The tip alone (base-sha none). */
+export const TIP_ONLY: CommitRange = { kind: 'tip', why: 'none' };
+
+/** The chain read from GitHub's compare, the tip first, back to BASE. */
+export const readOf = (...chain: string[]): CommitRange => ({
+  kind: 'read',
+  base: BASE,
+  chain,
+  from: { kind: 'input' },
+});
+
+/** base-sha BASE not in the tip's history: GitHub compares them as diverged (a force push). */
+export const forcePushed = (tip: string): CommitRange =>
+  rangeFrom(BASE, tip, { status: 'diverged', totalCommits: 1, commits: [] }, { kind: 'input' }) as CommitRange;

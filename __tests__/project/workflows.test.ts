@@ -134,13 +134,20 @@ describe('README examples that are whole workflows', () => {
     const triggers = blocks.map(({ on }) => (typeof on === 'string' ? [on] : Object.keys((on ?? {}) as object)));
     expect(triggers).toEqual([
       ['pull_request', 'issue_comment', 'workflow_run'],
-      ['push'],
+      ['push', 'workflow_dispatch'],
       ['schedule', 'workflow_dispatch'],
     ]);
     const deploy = JSON.stringify(blocks[1]);
     expect(deploy).toContain('fail-if-not-ready');
     expect(deploy).toContain('"needs":"gate"');
     expect(deploy).toContain('"pull-requests":"read"');
+    // The gate remembers: it reads this workflow's runs, one deploy at a time, and a run by hand accepts a held commit.
+    expect(deploy).toContain('"actions":"read"');
+    expect(deploy).toContain('"concurrency":');
+    expect(deploy).toContain('"timeout-minutes":');
+    expect(deploy).toContain('"base-sha":"${{ inputs.base-sha }}"');
+    // Its variant that deploys after CI names, in the run's name, the commit the next run reads.
+    expect(top).toContain('`run-name: Deploy ${{ github.event.workflow_run.head_sha || github.sha }}`');
     expect(JSON.stringify(blocks[2])).toContain('"scope":"queue"');
   });
 

@@ -1,7 +1,13 @@
 // Every output as the string the runner stores: the empty string for what a run lacks, single
 // lines from API text, the JSON bodies exact and bounded.
 import { describe, expect, it } from '@jest/globals';
-import { OUTPUT_LIMIT_BYTES, OUTPUT_NAMES, redactOutputs, toOutputs } from '../../src/render/outputs.js';
+import {
+  OUTPUT_LIMIT_BYTES,
+  OUTPUT_NAMES,
+  redactOutputs,
+  toOutputs,
+  withoutVerdict,
+} from '../../src/render/outputs.js';
 import { deriveStatus, type StatusInput } from '../../src/core/status.js';
 import { found, notFound, queue, queueBody, queueFrom } from '../helpers/fixtures.js';
 
@@ -134,6 +140,20 @@ describe('toOutputs', () => {
     );
     expect(outputs['prs-ahead'].split(',')).toHaveLength(1000);
     expect(omitted).toEqual([]);
+  });
+});
+
+describe('withoutVerdict: a run that reached no verdict, in any scope', () => {
+  it('ready is false with not_checked, never empty, so that ready == false catches a gate that could not look', () => {
+    const { outputs } = toOutputs(undefined, { mergeQueueRun: false }, undefined);
+    expect(withoutVerdict(outputs)).toMatchObject({ ready: 'false', 'not-ready-reasons': 'not_checked' });
+  });
+
+  it('a verdict stands as it was, either way', () => {
+    const ready = toOutputs(status(), facts, undefined).outputs;
+    expect(withoutVerdict(ready)).toEqual(ready);
+    const held = { ...ready, ready: 'false', 'not-ready-reasons': 'not_submitted' };
+    expect(withoutVerdict(held)).toEqual(held);
   });
 });
 

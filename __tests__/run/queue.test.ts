@@ -114,7 +114,7 @@ describe('endings', () => {
     const result = await running;
     expect(result.code).toBe(1);
     expect(result.error).toBe('The step was cancelled (the job was cancelled: SIGTERM) before the queue was read.');
-    expect(result.outputs).toMatchObject({ ready: '', 'waited-seconds': '0' });
+    expect(result.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': 'not_checked', 'waited-seconds': '0' });
     expect(result.summary).toMatch(/^<h2>❌ Merge queue status unavailable<\/h2>/);
   });
 

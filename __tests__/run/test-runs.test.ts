@@ -92,7 +92,10 @@ describe.each<Api>(['v1', 'v2'])('a batch under test (%s)', (api) => {
     await run(draftPrRun(testBranchFor([1842, 1843, 1845])), {}, api);
     if (api === 'v2') {
       const lookups = sim.requests.filter((request) => request.endpoint === 'v2.pullRequests').map((r) => r.path);
-      expect(lookups).toEqual([expect.stringMatching(/number=1842$/), expect.stringMatching(/number=1843%2C1845$/)]);
+      expect(lookups).toEqual([
+        expect.stringMatching(/number=1842$/),
+        expect.stringMatching(/number=1843%2C1845&limit=50$/),
+      ]);
     } else {
       const asked = sim.requests.flatMap((request) =>
         request.endpoint === 'getSubmittedPullRequest' ? [(request.body as { pr: { number: number } }).pr.number] : [],

@@ -868,9 +868,10 @@ describe('decisions on the answers as redacted on their way in; what the action 
     const result = await withToken('pending_failure', { 'fail-if-not-ready': 'true' }, (own) =>
       own.script('getSubmittedPullRequest', [{ body: prBody({ state: 'pending_failure' }) }]),
     );
-    // Redacted as it arrived, the state is no word at all: refused, named, never a state to pass.
+    // Redacted as it arrived, the state is no word at all: refused, named, never a state to pass;
+    // no verdict was reached, which ready says (not_checked).
     expect(result.code).toBe(1);
-    expect(result.outputs).toMatchObject({ ready: '', state: '' });
+    expect(result.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': 'not_checked', state: '' });
     expect(result.error).toBe(
       'Trunk API getSubmittedPullRequest: the answer does not fit the API: field "state" holds text cut out as a credential (***), so the action cannot decide on it',
     );

@@ -498,7 +498,7 @@ describe('the report as text for other tools', () => {
         repository: { default_branch: 'main' },
       },
       inputs: { 'api-key': sim.apiKey, 'api-url': sim.url, 'github-token': sim.githubToken },
-      env: { GITHUB_API_URL: sim.url, GITHUB_SHA: sha, GITHUB_REF: 'refs/heads/main' },
+      env: { GITHUB_API_URL: sim.url, GITHUB_SHA: sha, GITHUB_REF: 'refs/heads/main', GITHUB_RUN_ID: '9000001' },
     });
     expect(result.outputs['commit-sha']).toBe(sha);
     expectQuiet(result);

@@ -186,7 +186,7 @@ describe.each(['v1', 'v2'] as const)('through %s', (api) => {
 describe('a push, checked commit by commit', () => {
   const pushes = Object.entries(GITHUB_SCENARIOS).filter(([, scenario]) => !scenario.faults);
   it.each(pushes.map(([name]) => name))('%s', async (name) => {
-    sim.useScenario(name === 'twenty-prs' ? 'twenty-merged' : 'merged');
+    sim.useScenario(name === 'twenty-prs' ? 'twenty-merged' : name === 'sixty-prs' ? 'sixty-merged' : 'merged');
     sim.useGitHubScenario(name);
     const { sha, before } = sim.gitHubScenario();
     const result = await runInProcess({
@@ -203,7 +203,7 @@ describe('a push, checked commit by commit', () => {
         'github-token': sim.githubToken,
         'fail-if-not-ready': 'true',
       },
-      env: { GITHUB_API_URL: sim.url, GITHUB_SHA: sha, GITHUB_REF: 'refs/heads/main' },
+      env: { GITHUB_API_URL: sim.url, GITHUB_SHA: sha, GITHUB_REF: 'refs/heads/main', GITHUB_RUN_ID: '9000001' },
     });
     expectClean(result);
   });

@@ -228,3 +228,68 @@ describe('eventFacts: the commit each event carries, and its PR list (rules 4 an
     );
   });
 });
+
+describe("the commit's branch, whose queue a commit run asks, and a tag's commit", () => {
+  const SHA = 'c'.repeat(40);
+  const OBJECT = 'a'.repeat(40);
+
+  it.each<[string, string, unknown, string | undefined, string | undefined]>([
+    ['a push to a branch: that branch', 'push', { after: SHA }, 'refs/heads/release', 'release'],
+    [
+      'a workflow_run: its head branch',
+      'workflow_run',
+      {
+        workflow_run: { head_branch: 'main', head_sha: SHA, head_repository: { full_name: 'o/r' } },
+        repository: { full_name: 'o/r' },
+      },
+      'refs/heads/main',
+      'main',
+    ],
+    ['a workflow_dispatch: the ref it ran on', 'workflow_dispatch', {}, 'refs/heads/release', 'release'],
+    [
+      'a deployment of a branch: that branch (GITHUB_REF)',
+      'deployment',
+      { deployment: { sha: SHA, ref: 'release' } },
+      'refs/heads/release',
+      'release',
+    ],
+    [
+      'a deployment of a tag: none (the default branch)',
+      'deployment',
+      { deployment: { sha: SHA, ref: 'v1.2.0' } },
+      'refs/tags/v1.2.0',
+      undefined,
+    ],
+    ['a schedule: none of its own (GITHUB_REF is the default branch)', 'schedule', {}, 'refs/heads/trunk', 'trunk'],
+    [
+      'a tag push: the branch base_ref names',
+      'push',
+      { after: SHA, base_ref: 'refs/heads/main' },
+      'refs/tags/v1.2.0',
+      'main',
+    ],
+    [
+      'a tag push without base_ref: none (the default branch)',
+      'push',
+      { after: SHA, base_ref: null },
+      'refs/tags/v1.2.0',
+      undefined,
+    ],
+  ])('%s', (_, name, payload, ref, branch) => {
+    expect(eventFacts(name, payload, ref).commitBranch).toBe(branch);
+  });
+
+  it("an annotated tag's push: the commit is head_commit's, and the tag object is kept to say so", () => {
+    const facts = eventFacts('push', { after: OBJECT, head_commit: { id: SHA } }, 'refs/tags/v1.2.0');
+    expect([facts.commitSha, facts.tag]).toEqual([SHA, { name: 'v1.2.0', object: OBJECT }]);
+  });
+
+  it('a lightweight tag: after is the commit, head_commit the same; no object', () => {
+    const facts = eventFacts('push', { after: SHA, head_commit: { id: SHA } }, 'refs/tags/v1.2.0');
+    expect([facts.commitSha, facts.tag]).toEqual([SHA, { name: 'v1.2.0' }]);
+  });
+
+  it("a branch push's head_commit is not used: after is the commit pushed", () => {
+    expect(eventFacts('push', { after: SHA, head_commit: { id: OBJECT } }, 'refs/heads/main').commitSha).toBe(SHA);
+  });
+});

@@ -181,7 +181,7 @@ describe('whichPr, rules 4 and 5: a run with no PR of its own', () => {
     commitSha: SHA,
   });
 
-  it.each<[string, EventFacts, Partial<PrTarget> | CommitLookup]>([
+  it.each<[string, EventFacts, Partial<PrTarget> | Partial<CommitLookup>]>([
     [
       '4. workflow_run listing one PR: that PR, its base branch, found by workflow-run',
       run([{ number: 7, baseRef: 'release/1.x', headSha: OTHER }]),
@@ -196,6 +196,21 @@ describe('whichPr, rules 4 and 5: a run with no PR of its own', () => {
       "4. a run on Trunk's test branch: rule 2, whatever it lists",
       { ...run([{ number: 9 }]), mergeQueue: tests(1842) },
       { pr: 1842, foundBy: 'merge-queue-run', mergeQueueRun: true },
+    ],
+    [
+      '4. a run on the branch a queue merges into listing one PR (a promotion PR from it): rule 5, never that PR',
+      { ...run([{ number: 7, baseRef: 'release', headSha: SHA }]), runBranch: 'main', commitBranch: 'main' },
+      { sha: SHA, commitBranch: 'main', queueBranch: 'main' },
+    ],
+    [
+      '4. the same on the branch target-branch names: rule 5',
+      { ...run([{ number: 7, baseRef: 'prod' }]), runBranch: 'release', commitBranch: 'release' },
+      { sha: SHA, commitBranch: 'release' },
+    ],
+    [
+      '4. a run on a PR branch listing that one PR: the PR, as before',
+      { ...run([{ number: 7, baseRef: 'main' }]), runBranch: 'feature', commitBranch: 'feature' },
+      { pr: 7, foundBy: 'workflow-run', targetBranch: 'main' },
     ],
     [
       '4. a run listing no PR: rule 5 with its head SHA',
@@ -213,7 +228,38 @@ describe('whichPr, rules 4 and 5: a run with no PR of its own', () => {
       { sha: SHA, branchInput: '', fallbackBranch: 'develop' },
     ],
   ])('%s', (_, event, expected) => {
-    expect(whichPr(undefined, '', event)).toMatchObject(expected);
+    const branch = event.runBranch === 'release' ? 'release' : '';
+    expect(whichPr(undefined, branch, event)).toMatchObject(expected);
+  });
+
+  it.each<[string, EventFacts, string, { commitBranch: string; queueBranch: string }]>([
+    [
+      'a push to a branch: its queue',
+      { defaultBranch: 'main', commitSha: SHA, commitBranch: 'release' },
+      '',
+      { commitBranch: 'release', queueBranch: 'main' },
+    ],
+    [
+      'an event on no branch: the default branch',
+      { defaultBranch: 'develop', commitSha: SHA },
+      '',
+      { commitBranch: 'develop', queueBranch: 'develop' },
+    ],
+    [
+      'target-branch wins',
+      { defaultBranch: 'main', commitSha: SHA, commitBranch: 'release' },
+      'prod',
+      { commitBranch: 'prod', queueBranch: 'prod' },
+    ],
+    ['no default branch known: main', { commitSha: SHA }, '', { commitBranch: 'main', queueBranch: 'main' }],
+  ])("5. the commit's branch, whose queue is asked: %s", (_, event, branch, expected) => {
+    expect(whichPr(undefined, branch, event)).toMatchObject(expected);
+  });
+
+  it('5. a tag push keeps the tag for the log, unless sha names another commit', () => {
+    const tagged: EventFacts = { commitSha: SHA, tag: { name: 'v1.2.0', object: OTHER } };
+    expect(whichPr(undefined, '', tagged)).toMatchObject({ sha: SHA, tag: { name: 'v1.2.0', object: OTHER } });
+    expect(whichPr(undefined, '', tagged, OTHER)).not.toHaveProperty('tag');
   });
 
   it('5. an event commit that is not a full SHA fails before any request, naming sha', () => {
@@ -227,6 +273,9 @@ describe('whichPr, rules 4 and 5: a run with no PR of its own', () => {
       sha: OTHER,
       branchInput: 'release/2.x',
       fallbackBranch: 'release/2.x',
+      commitBranch: 'release/2.x',
+      queueBranch: 'release/2.x',
+      runBranch: undefined,
     });
   });
 
@@ -251,7 +300,13 @@ describe('whichPr, rules 4 and 5: a run with no PR of its own', () => {
 });
 
 describe('chooseCommitPr: of the PRs GitHub lists for the commit', () => {
-  const lookup = (branchInput = ''): CommitLookup => ({ sha: SHA, branchInput, fallbackBranch: 'main' });
+  const lookup = (branchInput = ''): CommitLookup => ({
+    sha: SHA,
+    branchInput,
+    fallbackBranch: 'main',
+    commitBranch: branchInput || 'main',
+    queueBranch: branchInput || 'main',
+  });
   const pr = (number: number, over: Partial<CommitPr> = {}): CommitPr => ({
     number,
     open: false,
@@ -302,9 +357,21 @@ describe('chooseCommitPr: of the PRs GitHub lists for the commit', () => {
       { pr: 7, eventHeadSha: SHA },
     ],
     ['an open PR whose head is another commit: none', [pr(8, { open: true, headSha: OTHER })], '', undefined],
+    [
+      'an open promotion PR whose head is the branch a queue merges into (main → release): it brought nothing in',
+      [pr(10, { open: true, headSha: SHA, headRef: 'main', headInRepository: true, baseRef: 'release' })],
+      '',
+      undefined,
+    ],
+    [
+      "a fork's open PR from a branch named main is not a promotion: it is an open PR with its head at the commit",
+      [pr(11, { open: true, headSha: SHA, headRef: 'main', headInRepository: false, baseRef: 'main' })],
+      '',
+      { pr: 11, eventHeadSha: SHA },
+    ],
     ['a PR closed without merging: none', [pr(9, { headSha: SHA })], '', undefined],
   ])('%s', (_, prs, branch, expected) => {
-    const choice = chooseCommitPr(SHA, branch, prs);
+    const choice = chooseCommitPr(SHA, branch, prs, branch || 'main');
     if (!expected) {
       expect(choice).toBeUndefined();
       return;
@@ -325,6 +392,8 @@ describe("isOwnBranchRun: an open PR whose head is the commit, on the run of tha
     sha: SHA,
     branchInput: '',
     fallbackBranch: 'main',
+    commitBranch: runBranch ?? 'main',
+    queueBranch: 'main',
     runBranch,
   });
   const open = (over: Partial<CommitPr> = {}): CommitPr => ({
@@ -353,6 +422,12 @@ describe("isOwnBranchRun: an open PR whose head is the commit, on the run of tha
       false,
     ],
     ['a PR from main into main is not its own run on main', open({ headRef: 'main' }), 'main', false],
+    [
+      'a direct push to main while a promotion PR main → release is open: never the exception, on the branch a queue merges into',
+      open({ headRef: 'main', baseRef: 'release' }),
+      'main',
+      false,
+    ],
     [
       'a merged PR is never the exception',
       open({ open: false, mergedAt: '2026-11-25T00:00:00Z', mergeCommitSha: SHA }),

@@ -180,8 +180,8 @@ describe('the scenarios', () => {
     expect(prs[0]?.number).toBe(1838);
   });
 
-  it('other-branch: merged as the commit, but into release/1.x', async () => {
-    const name = 'other-branch';
+  it('other-queue: merged as the commit, but into release/1.x', async () => {
+    const name = 'other-queue';
     const [pr] = await list(name);
     expect([pr?.base.ref, pr?.merge_commit_sha, pr?.merged_at !== null]).toEqual([
       'release/1.x',
@@ -292,7 +292,7 @@ describe('where it answers', () => {
   it.each([
     ['another repository', pulls(SIM_MERGE_SHA, 'octo-org/other-repo')],
     ['another owner', pulls(SIM_MERGE_SHA, 'someone/octo-repo')],
-    ['another route', `/repos/octo-org/octo-repo/pulls`],
+    ['another route', `/repos/octo-org/octo-repo/issues`],
     ['the GHES prefix alone', '/api/v3'],
   ])('%s: 404 Not Found', async (_name, path) => {
     const answer = await get(path);

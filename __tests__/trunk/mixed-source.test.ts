@@ -192,15 +192,9 @@ describe('MixedSource', () => {
     expect(tells.calls.map((call) => call.what)).toEqual(['timelines']);
   });
 
-  it('v2 failing to say who merged is one warning naming api-key: the verdict is then as with api-token alone', async () => {
+  it("v2 failing to say who merged is the run's failure, not a warning: a commit run holds on it", async () => {
     const mixed = new MixedSource(v1(), v2({ timelines: new Error('HTTP 401: INVALID_TOKEN') }), new VirtualClock());
-    const answer = await mixed.timelines([1842], signal());
-    expect(answer).toEqual({
-      known: false,
-      warning: expect.stringMatching(
-        /^Whether Trunk or a person merged each PR is left out: Trunk's v2 API failed: HTTP 401: INVALID_TOKEN\. .*check the api-key input\.$/,
-      ),
-    });
+    await expect(mixed.timelines([1842], signal())).rejects.toThrow('HTTP 401: INVALID_TOKEN');
   });
 
   it('a cancelled job is not blamed on v2', async () => {

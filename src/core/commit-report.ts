@@ -1,18 +1,15 @@
 // What a run about a commit reports: the verdict's one sentence as the log's account and, with
-// fail-if-not-ready, the error line; the notice when Trunk cannot say who merged; the merge
-// reasons this version does not know, named. Pure.
+// fail-if-not-ready, the error line, with how a person accepts a held commit; the notice when
+// Trunk cannot say who merged. Pure.
 import type { Report } from './report.js';
 import type { CommitVerdict } from './commit-verdict.js';
-import { TRUNK_MERGES } from './commit-verdict.js';
-import { commitSentence, type CommitWordsContext } from './words/commit.js';
+import { acceptWords, commitSentence, type CommitWordsContext } from './words/commit.js';
 import { codesAfter } from './words/reasons.js';
-import { outside } from '../shared/format.js';
 
 export interface CommitReportInput {
   verdict: CommitVerdict;
   context: CommitWordsContext;
   failIfNotReady: boolean;
-  /** Said once: v2 could not tell who merged beside v1 (the mixed mode). */
   warnings: string[];
 }
 
@@ -23,21 +20,16 @@ export const UNKNOWABLE_NOTICE =
 export function buildCommitReport({ verdict, context, failIfNotReady, warnings }: CommitReportInput): Report {
   const sentence = commitSentence(verdict, context);
   const codes = codesAfter(verdict.reasons);
+  const accept = verdict.ready ? undefined : acceptWords(verdict);
+  const line = `${sentence}${codes}.${accept ? ` ${accept}.` : ''}`;
   const unknowable = verdict.findings.some((found) => found.merge?.by === 'unknowable');
-  const lines = verdict.findings.flatMap(({ pr, merge }) => {
-    if (!pr || merge?.by !== 'trunk' || (merge.reason && TRUNK_MERGES.includes(merge.reason))) return [];
-    const why = merge.reason
-      ? `a reason this version does not know (${outside(merge.reason)})`
-      : 'no reason in its history';
-    return [`PR #${pr.number} merged with ${why}; it counts as Trunk's merge.`];
-  });
-  const failures = failIfNotReady && !verdict.ready ? [`${sentence}${codes}.`] : [];
+  const failures = failIfNotReady && !verdict.ready ? [line] : [];
   return {
     failures,
     // The summary's heading says it.
     verdictFailure: failures[0],
-    statusLine: `${sentence}${codes}.`,
-    lines: [...new Set(lines)],
+    statusLine: line,
+    lines: [],
     warnings,
     notices: unknowable ? [UNKNOWABLE_NOTICE] : [],
   };

@@ -26,8 +26,16 @@ export interface SettleOptions {
   log: Log;
 }
 
+/**
+ * What the last answers do not say by themselves: that Trunk stopped answering about a PR (its
+ * answer is older than the settle's end), or stopped listing one it had listed (`was` its state).
+ */
+export type TrunkNote = { kind: 'unanswered'; sinceMs: number } | { kind: 'gone'; was: string };
+
 export interface Settled {
   answers: Map<number, PrAnswer>;
+  /** By PR, for those whose last answer needs one. */
+  notes: Map<number, TrunkNote>;
   waitedSeconds: number;
   polls: number;
   /** `settled`: nothing left to wait for; `out-of-time`: the budget ran out first. */
@@ -37,13 +45,18 @@ export interface Settled {
 export async function settle(first: ReadonlyMap<number, PrAnswer>, options: SettleOptions): Promise<Settled> {
   const { clock, log, cancel, budgetMs } = options;
   const answers = new Map(first);
+  const notes = new Map<number, TrunkNote>();
   const startedMs = clock.now();
   const deadline = clock.timeout(budgetMs);
   const signal = AbortSignal.any([deadline, cancel]);
   let polls = 0;
   let lastWarningAtMs = Number.NEGATIVE_INFINITY;
+  // When Trunk last answered about each PR: the settle's start, then each poll that read it.
+  const answeredMs = new Map<number, number>();
+  const answeredAt = (number: number) => answeredMs.get(number) ?? startedMs;
   const done = (ended: Settled['ended']): Settled => ({
     answers,
+    notes,
     waitedSeconds: Math.round((clock.now() - startedMs) / 1000),
     polls,
     ended,
@@ -61,11 +74,22 @@ export async function settle(first: ReadonlyMap<number, PrAnswer>, options: Sett
       await pause(options, startedMs, signal);
       polls++;
       const read = await options.read(waiting, signal);
-      for (const [number, answer] of read) answers.set(number, answer);
+      for (const [number, answer] of read) {
+        answeredMs.set(number, clock.now());
+        const before = answers.get(number);
+        notes.delete(number);
+        if (before?.found && !answer.found) notes.set(number, { kind: 'gone', was: stateOf(before) });
+        answers.set(number, answer);
+      }
     } catch (error) {
       if (cancel.aborted) return done('cancelled');
       if (deadline.aborted && error instanceof CancelledError) break;
       if (!(error instanceof ApiError) || !error.transient) throw error;
+      // Their last answers stand, but they are no longer Trunk's word of now.
+      for (const number of waiting) {
+        if (notes.get(number)?.kind !== 'unanswered')
+          notes.set(number, { kind: 'unanswered', sinceMs: answeredAt(number) });
+      }
       // At the heartbeat's pace, as the wait for wanted states says it: an outage is a few lines.
       if (clock.now() - lastWarningAtMs >= HEARTBEAT_MS) {
         log.warning(`${error.message}; still waiting for Trunk to record the merge.`);
@@ -82,7 +106,13 @@ export async function settle(first: ReadonlyMap<number, PrAnswer>, options: Sett
     waiting = now;
     if (waiting.length === 0) return done('settled');
   }
-  log.info(`After ${duration((clock.now() - startedMs) / 1000)}, Trunk still reports ${list(waiting, answers)}.`);
+  const after = `After ${duration((clock.now() - startedMs) / 1000)}`;
+  const silent = waiting.filter((number) => notes.get(number)?.kind === 'unanswered');
+  const answered = waiting.filter((number) => !silent.includes(number));
+  if (answered.length > 0) log.info(`${after}, Trunk still reports ${list(answered, answers)}.`);
+  if (silent.length > 0) {
+    log.info(`${after}, Trunk has not answered since it last reported ${list(silent, answers)}.`);
+  }
   return done('out-of-time');
 }
 

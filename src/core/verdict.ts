@@ -37,10 +37,18 @@ const STATE_REASONS: ReadonlyMap<string, ReasonCode> = new Map([
   ['pending_failure', 'state_pending_failure'],
 ]);
 
+/**
+ * No verdict was reached (a read failed, the step ran out of time or was cancelled, an input was
+ * refused): `ready` is `false` with this alone, in every scope, so that a workflow's
+ * `ready == 'false'` catches a gate that could not look.
+ */
+export const NOT_CHECKED = 'not_checked';
+
 /** The reasons of a commit's verdict ("The verdict for a commit"), beside its PR's own. */
 export const COMMIT_REASONS = [
   'no_pull_request',
   'not_merge_commit',
+  'merged_into_other_branch',
   'not_merged_by_queue',
   'merged_manually',
   'merge_reason_unknown',
@@ -58,6 +66,7 @@ export const FIXED_REASONS = [
   'base_branch_mismatch',
   'impacted_targets_missing',
   ...COMMIT_REASONS,
+  NOT_CHECKED,
 ] as const;
 
 /** `mergeability_<value>`: open-ended, since the API may send a mergeability this version does not know. */

@@ -7,6 +7,10 @@
 // one until x-ratelimit-reset however far off, and neither knows the run's deadline. The same
 // back-off as Trunk's requests (http/retry-policy.ts) applies here, on the run's clock, and a
 // rate-limit reset is waited for only when it falls within the policy's cap and the deadline.
+//
+// Every GitHub read of a run shares one request budget and the deadline: each attempt, retries
+// included, is one request GitHub counts against the token's hour, and none is sent once either
+// is spent. A paged read asks `spentOf` before each page (shared/paging.ts).
 import type { GitHub } from '@actions/github/lib/utils';
 import { backoffMs, MAX_RETRY_AFTER_MS, parseRetryAfter, RETRYABLE_STATUSES } from '../http/retry-policy.js';
 import { CancelledError, GitHubError } from '../shared/errors.js';
@@ -22,8 +26,10 @@ export interface GitHubSettings {
   name: string;
   requestTimeoutMs: number;
   retries: number;
-  /** When the run must be done by (ms since the epoch): no wait reaches past it. */
+  /** When the run must be done by (ms since the epoch): no wait reaches past it, no request starts after it. */
   deadlineMs: number;
+  /** How many requests (attempts) all the GitHub reads of the run may make together. */
+  maxRequests: number;
   clock: Clock;
   random: () => number;
   log: (line: string) => void;
@@ -33,15 +39,53 @@ export interface GitHubSettings {
 
 type Octokit = InstanceType<typeof GitHub>;
 
-/** One Octokit for the run, and the settings every question keeps to. */
+/**
+ * The requests all GitHub reads of one run may make together. GITHUB_TOKEN has 1,000 an hour for
+ * the repository, shared by every job: a gate must leave most of them to the rest, so at most a
+ * fifth. It is more than the longest range a run checks needs: 1,000 first-parent commits of
+ * squash or merge-commit merges take some 25 (the compare, the PR list, the runs), and a rebase
+ * merge of 150 commits, each looked up on its own, about 160.
+ */
+export const GITHUB_REQUESTS_PER_RUN = 200;
+
+/** One Octokit for the run, the settings every question keeps to, and the requests made so far. */
 export interface GitHubClient {
   settings: GitHubSettings;
   octokit: Octokit;
+  budget: { made: number };
 }
 
 export async function gitHubClient(settings: GitHubSettings): Promise<GitHubClient> {
   const { getOctokitOptions, GitHub } = await import('@actions/github/lib/utils');
-  return { settings, octokit: new GitHub(getOctokitOptions(settings.token, { baseUrl: settings.apiUrl })) };
+  return {
+    settings,
+    octokit: new GitHub(getOctokitOptions(settings.token, { baseUrl: settings.apiUrl })),
+    budget: { made: 0 },
+  };
+}
+
+/** A question not asked: the run's requests or its time are spent. */
+export class RequestsSpent extends GitHubError {
+  override name = 'RequestsSpent';
+  constructor(
+    what: string,
+    readonly stop: 'budget' | 'deadline',
+    limit: number,
+  ) {
+    super(
+      what,
+      stop === 'budget'
+        ? `not asked: this step had made the ${limit} requests to GitHub it may make in one run (GITHUB_TOKEN has 1,000 an hour for the repository)`
+        : "not asked: the step's deadline (wait-timeout-seconds) had come",
+    );
+  }
+}
+
+/** Whether another request may go out: undefined, or what is spent. */
+export function spentOf(client: GitHubClient): 'budget' | 'deadline' | undefined {
+  const { settings, budget } = client;
+  if (budget.made >= settings.maxRequests) return 'budget';
+  return settings.clock.now() >= settings.deadlineMs ? 'deadline' : undefined;
 }
 
 /** One kind of request: how to send it, read its answer, and say what a 404 or 422 means. */
@@ -53,6 +97,8 @@ export interface Question<T> {
   read(data: unknown): T;
   /** A 404 or 422 that is not about permissions: what GitHub does not know, and the input that names it. */
   missing(status: number, message: string): string;
+  /** What a refusal says the token may not read, and the permissions the job then needs (default: commits and PRs). */
+  refused?: { reads: string; permissions: string };
 }
 
 type Attempt<T> = { answer: T } | { retry: string; retryAfterMs?: number; throttled: boolean };
@@ -61,6 +107,9 @@ type Attempt<T> = { answer: T } | { retry: string; retryAfterMs?: number; thrott
 export async function ask<T>(client: GitHubClient, question: Question<T>, signal: AbortSignal): Promise<T> {
   const { clock, log, retries, random, deadlineMs } = client.settings;
   for (let attempt = 0; ; attempt++) {
+    const spent = spentOf(client);
+    if (spent) throw new RequestsSpent(question.what, spent, client.settings.maxRequests);
+    client.budget.made++;
     const outcome = await once(client, question, signal);
     if ('answer' in outcome) return outcome.answer;
     const waitMs = backoffMs(attempt, outcome.retryAfterMs, random, outcome.throttled);
@@ -152,7 +201,7 @@ function judge<T>(error: RequestError, settings: GitHubSettings, question: Quest
   if ((status === 403 || status === 404) && /not accessible by integration/i.test(message)) {
     throw new GitHubError(
       what,
-      `HTTP ${status} (${message}): github-token may not read this repository's commits and pull requests; give the job permissions: contents: read and pull-requests: read`,
+      `HTTP ${status} (${message}): github-token may not read ${question.refused?.reads ?? "this repository's commits and pull requests"}; give the job permissions: ${question.refused?.permissions ?? 'contents: read and pull-requests: read'}`,
     );
   }
   if (status === 404 || status === 422) throw new GitHubError(what, question.missing(status, message));

@@ -4,14 +4,15 @@
 // queue. Pure: the clock is an argument; every text from outside goes through escapeHtml.
 import type { CommitRange } from '../core/commit-range.js';
 import type { CommitVerdict } from '../core/commit-verdict.js';
-import { commitLine, commitSentence, type CommitWordsContext } from '../core/words/commit.js';
+import { acceptWords, commitLine, commitSentence, type CommitWordsContext } from '../core/words/commit.js';
+import { rangeSentence } from '../core/words/range.js';
 import { UNKNOWABLE_NOTICE } from '../core/commit-report.js';
 import type { QueueAnswer } from '../core/model.js';
 import type { Status } from '../core/status.js';
 import { stateWords } from '../core/words/states.js';
 import { describeReason, fixForReason } from '../core/words/reasons.js';
 import { COMMIT_REASONS } from '../core/verdict.js';
-import { plural, shortSha } from '../shared/format.js';
+import { shortSha } from '../shared/format.js';
 import { escapeHtml, pullRequestLink, wordsHtml } from './html.js';
 import { entriesTable, settingsTable } from './queue-tables.js';
 
@@ -44,6 +45,8 @@ export function renderCommitSummary(input: CommitSummaryInput): string {
   parts.push(`<h2>${icon} ${wordsHtml(commitSentence(verdict, input.context))}</h2>`);
   if (failure) parts.push(`<p>❌ ${escapeHtml(failure, 1000)}</p>`);
   parts.push(foundLine(input), commitsList(input, verdict), reasonsList(verdict));
+  const accept = verdict.ready ? undefined : acceptWords(verdict);
+  if (accept) parts.push(`<p>${wordsHtml(accept)}.</p>`);
   if (verdict.findings.some((found) => found.merge?.by === 'unknowable')) {
     parts.push(`<p>ℹ️ ${wordsHtml(UNKNOWABLE_NOTICE)}</p>`);
   }
@@ -76,23 +79,14 @@ function foundLine(input: CommitSummaryInput): string {
 
 /** Each commit checked, when there are several, and how the range was read. */
 function commitsList(input: CommitSummaryInput, verdict: CommitVerdict): string {
-  const { range } = input;
   const checked = verdict.findings.length;
-  const how = rangeWords(range, checked);
-  if (checked === 1) return how ? `<p>${how}</p>` : '';
+  const how = rangeSentence(input.range, checked, input.branch);
+  const said = how ? `<p>${wordsHtml(how)}.</p>` : '';
+  if (checked === 1) return said;
   const items = verdict.findings.map(
     (found) => `<li>${found.fault ? '❌' : '✅'} ${wordsHtml(commitLine(found, input.context), 500)}</li>`,
   );
-  return `<p>${how}</p><ul>${items.join('')}</ul>`;
-}
-
-function rangeWords(range: CommitRange, checked: number): string {
-  if (range.kind === 'read') {
-    return `${plural(checked, 'commit')} checked: every commit after base-sha <code>${escapeHtml(shortSha(range.base))}</code> on the branch's first-parent line.`;
-  }
-  // Why is the heading's to say (commitSentence names it): said once.
-  if (range.kind === 'unchecked') return 'Only the tip was checked.';
-  return '';
+  return `${said}<ul>${items.join('')}</ul>`;
 }
 
 const isCommitReason = (code: string) => (COMMIT_REASONS as readonly string[]).includes(code);

@@ -7,6 +7,7 @@ import { isSafeLink } from './html.js';
 import type { Story } from '../core/model.js';
 import type { Status } from '../core/status.js';
 import { isoSeconds } from '../shared/time.js';
+import { NOT_CHECKED } from '../core/verdict.js';
 
 /** The outputs every run sets, whichever API answered. */
 const STATUS_OUTPUTS = [
@@ -194,6 +195,15 @@ export function toOutputs(
     'pr-json': status?.prJson ?? extra['pr-json'] ?? '',
     'queue-json': status?.queueJson ?? extra['queue-json'] ?? '',
   });
+}
+
+/**
+ * A run that reached no verdict (a read failed, the step ran out of time or was cancelled, an
+ * input was refused), in any scope: `ready` is `false` with `not_checked`, never empty, so that a
+ * workflow's `ready == 'false'` catches a gate that could not look.
+ */
+export function withoutVerdict(outputs: Outputs): Outputs {
+  return outputs.ready === '' ? { ...outputs, ready: 'false', 'not-ready-reasons': NOT_CHECKED } : outputs;
 }
 
 /** Every output, empty. */

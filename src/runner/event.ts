@@ -40,6 +40,14 @@ export interface EventFacts {
    * of a workflow or check run (a fork's workflow run has none).
    */
   runBranch?: string;
+  /**
+   * The branch the event's commit is on, whose queue a commit verdict asks: the pushed branch (for
+   * a tag, the branch the push names in `base_ref`), a run's head branch, a deployment's or the
+   * run's ref when it is a branch. Undefined: the repository's default branch.
+   */
+  commitBranch?: string;
+  /** A push of a tag: its name, and the tag object when the tag is annotated (peeled to `commitSha`). */
+  tag?: { name: string; object?: string };
   /** Why the event's PR number cannot be used (out of range, not a whole number), naming the field. */
   prNumberProblem?: string;
   /** Why the event file could not be used, for a warning; undefined when it was read or there is none. */
@@ -99,10 +107,12 @@ export function eventFacts(eventName: string, payload: unknown, ref?: string, gi
     defaultBranch: str(field(field(payload, 'repository'), 'default_branch')),
     mergeQueue: branch?.startsWith(TEST_BRANCHES) ? { branch, prs: testedPrs(branch) } : undefined,
     ...(run ? { runPrs: runPrs(field(runPayload, 'pull_requests')), runPrsFrom: run.from } : {}),
-    commitSha: deleted ? undefined : (eventCommit(eventName, payload, runPayload) ?? str(githubSha)),
+    commitSha: deleted ? undefined : (eventCommit(eventName, payload, runPayload, ref) ?? str(githubSha)),
     deletedRef: deleted ? (ref ?? str(field(payload, 'ref')) ?? 'its ref') : undefined,
     before: eventName === 'push' ? str(field(payload, 'before')) : undefined,
     runBranch: pullRequest ? undefined : branch,
+    commitBranch: pullRequest ? undefined : commitBranchOf(eventName, payload, ref, branch),
+    ...(eventName === 'push' && !deleted ? tagOf(payload, ref) : {}),
     prNumberProblem:
       numberField && prFromEvent === undefined
         ? `${numberField.where} in the event is ${shown(numberField.value)}: a pull request number is a whole number from 1 to ${MAX_PR}`
@@ -128,14 +138,52 @@ const RUN_EVENTS: ReadonlyMap<string, { path: string[]; from: 'workflow-run' | '
   ['check_run', { path: ['check_run'], from: 'event' }],
 ]);
 
-/** The commit each event carries (github-api.md's table); undefined for the others, which use GITHUB_SHA. */
-function eventCommit(eventName: string, payload: unknown, runPayload: unknown): string | undefined {
-  if (eventName === 'push') return str(field(payload, 'after'));
+/**
+ * The commit each event carries (github-api.md's table); undefined for the others, which use
+ * GITHUB_SHA. A push of an annotated tag has the tag object in `after`; its `head_commit` is the
+ * commit the tag points to (GitHub's push payload says so), which is the one to ask about.
+ */
+function eventCommit(eventName: string, payload: unknown, runPayload: unknown, ref?: string): string | undefined {
+  if (eventName === 'push') {
+    const tagged = isTag(payload, ref) ? str(field(field(payload, 'head_commit'), 'id')) : undefined;
+    return tagged ?? str(field(payload, 'after'));
+  }
   if (RUN_EVENTS.has(eventName)) return str(field(runPayload, 'head_sha'));
   if (eventName === 'deployment' || eventName === 'deployment_status') {
     return str(field(field(payload, 'deployment'), 'sha'));
   }
   return undefined;
+}
+
+const pushedRef = (payload: unknown, ref: string | undefined) => ref ?? str(field(payload, 'ref')) ?? '';
+const isTag = (payload: unknown, ref: string | undefined) => pushedRef(payload, ref).startsWith('refs/tags/');
+const branchOf = (ref: string | undefined) =>
+  ref?.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined;
+
+/** A tag push's tag: its name, and its object when `after` is not the commit it names. */
+function tagOf(payload: unknown, ref: string | undefined): Pick<EventFacts, 'tag'> {
+  if (!isTag(payload, ref)) return {};
+  const name = pushedRef(payload, ref).slice('refs/tags/'.length);
+  const after = str(field(payload, 'after'));
+  const commit = str(field(field(payload, 'head_commit'), 'id'));
+  const annotated = after !== undefined && commit !== undefined && after.toLowerCase() !== commit.toLowerCase();
+  return { tag: { name, ...(annotated ? { object: after.toLowerCase() } : {}) } };
+}
+
+/**
+ * The branch whose queue a commit run asks by default (see EventFacts.commitBranch). GITHUB_REF is
+ * fully formed for the other events (a deployment's is the branch or tag deployed): only a branch
+ * names a queue.
+ */
+function commitBranchOf(
+  eventName: string,
+  payload: unknown,
+  ref: string | undefined,
+  runBranch: string | undefined,
+): string | undefined {
+  if (eventName === 'push') return isTag(payload, ref) ? branchOf(str(field(payload, 'base_ref'))) : runBranch;
+  if (RUN_EVENTS.has(eventName)) return runBranch;
+  return branchOf(ref);
 }
 
 function runPrs(list: unknown): RunPr[] {

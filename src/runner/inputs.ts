@@ -7,7 +7,7 @@ import { bool, commitSha, milliseconds, parse, quote, waitFor, wholeNumber, type
 import { githubApiUrl, hostOf, parseApiUrl, parseRepo, parseRepoHost, parseTargetBranch } from './locations.js';
 import { MAX_PR, type EventFacts } from './event.js';
 import { minutes, queueBranch, refuseWithQueue, scope, waitForWithQueue } from './scope.js';
-import { baseSha } from './base-sha.js';
+import { baseChoice, type BaseChoice } from './base-sha.js';
 import { readWindowInputs, refuseWithPr, type WindowInputs } from './window-inputs.js';
 import { isLookup, isUnnamedTestRun, whichPr, type CommitLookup, type PrTarget } from './which-pr.js';
 
@@ -43,8 +43,10 @@ export interface CommitInputs extends Omit<Inputs, keyof PrTarget | 'scope'> {
   lookup: CommitLookup;
   /** GITHUB_API_URL, checked, without a trailing slash. */
   githubApiUrl: string;
-  /** Every commit after this one up to `lookup.sha` is checked; undefined: the tip alone. */
-  baseSha?: string;
+  /** Where the range of commits checked starts: every commit after it up to `lookup.sha` is checked. */
+  base: BaseChoice;
+  /** This run's id (GITHUB_RUN_ID), to find its workflow's last successful run; undefined off a runner. */
+  runId?: number;
   /** How long Trunk may take to record a merge GitHub already shows. */
   settleMs: number;
 }
@@ -83,7 +85,7 @@ export const INPUT_DEFAULTS = {
   'stall-minutes': '30',
   'github-token': '${{ github.token }}',
   sha: '',
-  'base-sha': '',
+  'base-sha': 'last-success',
   'settle-seconds': '120',
   window: 'none',
   'max-failure-rate': '',
@@ -172,7 +174,8 @@ export function readInputs(
       scope: 'commit',
       lookup: target,
       githubApiUrl: githubApiUrl(env.GITHUB_API_URL),
-      baseSha: baseSha(get('base-sha'), shaRaw ? undefined : event, show),
+      base: baseChoice(get('base-sha'), event, show),
+      runId: runIdOf(env.GITHUB_RUN_ID),
       settleMs: parse('settle-seconds', milliseconds(0, false, 'of at least 0'), get('settle-seconds'), show),
     };
   }
@@ -188,4 +191,9 @@ export function readInputs(
     summary,
     waitTimeoutMs,
   };
+}
+
+/** GITHUB_RUN_ID, when it is one: a whole number the runner sets. */
+function runIdOf(value: string | undefined): number | undefined {
+  return value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
 }

@@ -37,12 +37,22 @@ export interface UnnamedTestRun {
 /** Rule 5 still to run: ask GitHub which PR brought `sha` in. */
 export interface CommitLookup {
   sha: string;
-  /** The `target-branch` input; empty for its default, the found PR's base branch. */
+  /** The `target-branch` input; empty for its default. */
   branchInput: string;
-  /** The queue's branch when no PR is found: the input, else the repository's default branch. */
+  /** The queue's branch of a PR run the exception leads to, when its PR names none: the input, else the default branch. */
   fallbackBranch: string;
+  /**
+   * The branch the commit is on, whose queue a commit verdict asks: target-branch, else the pushed
+   * branch, the run's head branch, the ref of a deployment or workflow_dispatch, else the
+   * repository's default branch.
+   */
+  commitBranch: string;
+  /** The branch a queue merges into: target-branch, else the repository's default branch. */
+  queueBranch: string;
   /** The branch the run is on (the pushed branch, a workflow run's head branch), when the event says. */
   runBranch?: string;
+  /** A tag push: the tag, and its object when an annotated tag was peeled to the commit. */
+  tag?: { name: string; object?: string };
 }
 
 /**
@@ -61,7 +71,10 @@ export function whichPr(
   const tested = prInput === undefined ? event.mergeQueue : undefined;
   if (tested && tested.prs.length === 0) return { testBranch: tested.branch };
   const batchPrs = tested?.prs;
-  const listed = event.runPrs?.length === 1 && !mergeQueueRun ? event.runPrs[0] : undefined;
+  // Rule 4: a run on the branch a queue merges into is about its commit, whatever PR it lists (a
+  // promotion PR from that branch into another lists the branch as its head).
+  const onQueueBranch = event.runBranch !== undefined && event.runBranch === queueBranchOf(branchInput, event);
+  const listed = event.runPrs?.length === 1 && !mergeQueueRun && !onQueueBranch ? event.runPrs[0] : undefined;
   const pr = prInput ?? batchPrs?.[0] ?? event.prNumber ?? listed?.number;
   if (pr === undefined) return commitLookup(branchInput, event, shaInput);
   const foundBy: FoundBy =
@@ -118,7 +131,21 @@ function commitLookup(branchInput: string, event: EventFacts, shaInput: string):
   if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(sha)) {
     throw new InputError('sha', `is empty, and the event's commit is not a full commit SHA; set sha to the commit`);
   }
-  return { sha, branchInput, fallbackBranch: branchInput || event.defaultBranch || 'main', runBranch: event.runBranch };
+  const defaultBranch = event.defaultBranch || 'main';
+  return {
+    sha,
+    branchInput,
+    fallbackBranch: branchInput || defaultBranch,
+    commitBranch: branchInput || event.commitBranch || defaultBranch,
+    queueBranch: queueBranchOf(branchInput, event),
+    runBranch: event.runBranch,
+    ...(event.tag && !shaInput ? { tag: event.tag } : {}),
+  };
+}
+
+/** The branch a queue merges into: target-branch, else the repository's default branch. */
+function queueBranchOf(branchInput: string, event: EventFacts): string {
+  return branchInput || event.defaultBranch || 'main';
 }
 
 export function isLookup(target: PrTarget | CommitLookup | UnnamedTestRun): target is CommitLookup {
@@ -140,16 +167,27 @@ export interface PrChoice {
 
 /**
  * Rule 5: of the PRs GitHub lists for the commit, the one whose merge commit it is; else one
- * merged (into `target-branch` when given); else one open with its head at the commit. Ties go to
- * the latest merged (or updated). undefined when none fits: no PR brought the commit in.
+ * merged (into `target-branch` when given); else one open with its head at the commit, unless its
+ * head is `queueBranch` itself (a promotion PR from the branch a queue merges into brought nothing
+ * into it). Ties go to the latest merged (or updated). undefined when none fits: no PR brought the
+ * commit in.
  */
-export function chooseCommitPr(sha: string, branchInput: string, prs: readonly CommitPr[]): PrChoice | undefined {
+export function chooseCommitPr(
+  sha: string,
+  branchInput: string,
+  prs: readonly CommitPr[],
+  queueBranch?: string,
+): PrChoice | undefined {
   const same = (a: string | undefined) => a?.toLowerCase() === sha;
   const intoBranch = (pr: CommitPr) => !branchInput || pr.baseRef === branchInput;
+  const promotion = (pr: CommitPr) => pr.headInRepository === true && pr.headRef === queueBranch;
   const rules: Array<{ fits: (pr: CommitPr) => boolean; time: (pr: CommitPr) => string | undefined }> = [
     { fits: (pr) => same(pr.mergeCommitSha), time: (pr) => pr.mergedAt ?? pr.updatedAt },
     { fits: (pr) => pr.mergedAt !== undefined && intoBranch(pr), time: (pr) => pr.mergedAt },
-    { fits: (pr) => pr.open && pr.mergedAt === undefined && same(pr.headSha), time: (pr) => pr.updatedAt },
+    {
+      fits: (pr) => pr.open && pr.mergedAt === undefined && same(pr.headSha) && !promotion(pr),
+      time: (pr) => pr.updatedAt,
+    },
   ];
   for (const [index, rule] of rules.entries()) {
     const fitting = prs.filter(rule.fits).sort((a, b) => (rule.time(b) ?? '').localeCompare(rule.time(a) ?? ''));
@@ -175,7 +213,8 @@ export function commitTarget(lookup: CommitLookup, { pr, rule }: PrChoice): PrTa
 /**
  * The exception to the commit verdict: an open PR whose head is the commit, on a run on that PR's
  * own branch (a push to it, CI on it), is about that PR. A fork's branch of the same name is not
- * the PR's own: its push to this repository is a commit reaching a branch, judged as one.
+ * the PR's own: its push to this repository is a commit reaching a branch, judged as one. Never on
+ * the branch a queue merges into: a push there is a commit reaching it, whatever PR it heads.
  */
 export function isOwnBranchRun(lookup: CommitLookup, choice: PrChoice): boolean {
   const { pr } = choice;
@@ -184,6 +223,7 @@ export function isOwnBranchRun(lookup: CommitLookup, choice: PrChoice): boolean 
     pr.headInRepository === true &&
     pr.headRef !== undefined &&
     pr.headRef === lookup.runBranch &&
-    pr.headRef !== pr.baseRef
+    pr.headRef !== pr.baseRef &&
+    pr.headRef !== lookup.queueBranch
   );
 }

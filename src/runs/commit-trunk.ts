@@ -3,16 +3,16 @@
 // shared settle; then who merged each merged PR, from one batched history read.
 import {
   coveredShas,
-  mergedIntoRange,
+  mergedHere,
   SETTLING_STATES,
   type CommitCheck,
   type MergeHistory,
 } from '../core/commit-verdict.js';
 import type { PrAnswer, QueueAnswer, StatusSource } from '../core/model.js';
-import { settle } from '../core/settle.js';
+import { settle, type TrunkNote } from '../core/settle.js';
 import { stateOf } from '../core/verdict.js';
 import { failureMessage } from '../core/report.js';
-import { ActionError, messageOf } from '../shared/errors.js';
+import { ActionError, ApiError, messageOf } from '../shared/errors.js';
 import { withoutStop } from '../shared/format.js';
 import type { Log } from '../shared/log.js';
 import type { Clock } from '../shared/time.js';
@@ -27,10 +27,12 @@ export interface CommitTools {
 export interface TrunkFacts {
   /** Undefined when it could not be read: the verdict does not need it, the outputs do. */
   queue?: QueueAnswer;
-  /** Why the queue could not be read, for the error line. */
+  /** Why the queue could not be read, for a warning: the verdict does not need it. */
   queueFailure?: string;
   /** Trunk's last answer for each PR asked about. */
   trunk: Map<number, PrAnswer>;
+  /** What the settle noted of some answers (Trunk stopped answering, or stopped listing a PR). */
+  notes: Map<number, TrunkNote>;
   merges: MergeHistory;
   waitedSeconds: number;
   /** With wait-for: the wait ran out before the tip's PR reached a wanted state. */
@@ -49,6 +51,7 @@ export async function askTrunk(
   source: StatusSource,
   commits: readonly CommitCheck[],
   numbers: readonly number[],
+  branch: string,
   settings: SettleSettings,
   tools: CommitTools,
 ): Promise<TrunkFacts> {
@@ -64,7 +67,7 @@ export async function askTrunk(
     numbers.length > 0 ? source.readPrs(numbers, cancel) : Promise.resolve(new Map<number, PrAnswer>()),
   ]);
   const covered = coveredShas(commits);
-  const merging = new Set(commits.flatMap(({ pr }) => (pr && mergedIntoRange(pr, covered) ? [pr.number] : [])));
+  const merging = new Set(commits.flatMap(({ pr }) => (pr && mergedHere(pr, covered, branch) ? [pr.number] : [])));
   const tipPr = commits[0]?.pr?.number;
   const { waitFor } = settings;
   const waitingFor = (answers: ReadonlyMap<number, PrAnswer>) =>
@@ -92,6 +95,7 @@ export async function askTrunk(
     queue: 'answer' in queue ? queue.answer : undefined,
     queueFailure: 'failure' in queue ? queue.failure : undefined,
     trunk: settled.answers,
+    notes: settled.notes,
     merges,
     waitedSeconds: settled.waitedSeconds,
     timedOut: waitFor.length > 0 && settled.ended === 'out-of-time',
@@ -113,6 +117,7 @@ async function mergeHistory(
   } catch (error) {
     if (cancel.aborted || !(error instanceof ActionError)) throw error;
     // A gate that cannot tell who merged holds; the error line names the read.
-    return { merges: { kind: 'failed', message: withoutStop(messageOf(error)) }, warnings: [] };
+    const transient = error instanceof ApiError && error.transient;
+    return { merges: { kind: 'failed', message: withoutStop(messageOf(error)), transient }, warnings: [] };
   }
 }

@@ -9,17 +9,18 @@ import type { Redactor } from '../shared/redact.js';
 import { decideCommitVerdict, prsToAsk, type CommitVerdict } from '../core/commit-verdict.js';
 import { buildCommitReport } from '../core/commit-report.js';
 import type { CommitWordsContext } from '../core/words/commit.js';
+import { peeledTagLine } from '../core/words/range.js';
 import { failureMessage, isUnexpected, type Report } from '../core/report.js';
 import { deriveStatus, type Status } from '../core/status.js';
 import { shortSha } from '../shared/format.js';
 import { duration } from '../shared/format.js';
 import type { CommitInputs, Inputs } from '../runner/inputs.js';
-import { commitTarget, isOwnBranchRun } from '../runner/which-pr.js';
+import { chooseCommitPr, commitTarget, isOwnBranchRun } from '../runner/which-pr.js';
 import { commitOutputs } from '../render/commit-outputs.js';
 import type { OutputSet } from '../render/outputs.js';
 import { renderCommitSummary } from '../render/commit-summary.js';
 import { sourceFor } from '../trunk/source.js';
-import { askAboutTip, commitsOf, type CommitFacts } from './commit-github.js';
+import { askAboutTip, commitsOf, rangeOf, type CommitFacts } from './commit-github.js';
 import { askTrunk, type TrunkFacts } from './commit-trunk.js';
 import type { RunView } from './view.js';
 import { commitSlack } from '../render/slack-reports.js';
@@ -40,7 +41,7 @@ export interface CommitRun extends RunView {
 
 /** The PR run of the exception; or the commit verdict. Throws GitHub's errors. */
 export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promise<Inputs | CommitRun> {
-  const { lookup, githubApiUrl, baseSha: _base, settleMs: _settle, ...rest } = inputs;
+  const { lookup, githubApiUrl, base: _base, runId: _runId, settleMs: _settle, ...rest } = inputs;
   // Loaded here only: a PR's own run never needs GitHub's client.
   const { gitHubReads } = await import('../github/reads.js');
   const github = await gitHubReads({
@@ -56,9 +57,11 @@ export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promi
     log: (line) => tools.log.info(line),
     redactor: tools.redactor,
   });
-  const { tipPrs, range } = await askAboutTip(github, inputs, tools.cancel);
-  const facts = await commitsOf(github, inputs, tipPrs, range, tools.cancel);
-  const { tip } = facts;
+  if (lookup.tag?.object) {
+    tools.log.info(peeledTagLine(lookup.tag.name, lookup.tag.object, lookup.sha));
+  }
+  const { tipPrs, range: started } = await askAboutTip(github, inputs, tools.log, tools.cancel);
+  const tip = chooseCommitPr(lookup.sha, lookup.branchInput, tipPrs, lookup.queueBranch);
   if (tip) {
     tools.log.info(
       `Commit ${shortSha(lookup.sha)} was brought in by PR #${tip.pr.number}, into ${tip.pr.baseRef ?? 'its base branch'}.`,
@@ -70,18 +73,22 @@ export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promi
     }
     if (isOwnBranchRun(lookup, tip)) return { ...rest, ...commitTarget(lookup, tip), scope: 'pr' };
   }
+  const range = await rangeOf(github, inputs, tools.log, tools.cancel, started);
+  const facts = await commitsOf(github, inputs, tipPrs, range, tools.log, tools.cancel);
+  tools.log.debug(`GitHub requests made: ${github.requests()}.`);
   return commitVerdictRun(inputs, facts, tools);
 }
 
 async function commitVerdictRun(inputs: CommitInputs, facts: CommitFacts, tools: RunTools): Promise<CommitRun> {
   const { lookup } = inputs;
-  const targetBranch = lookup.branchInput || facts.tip?.pr.baseRef || lookup.fallbackBranch;
-  const numbers = prsToAsk(facts.commits);
+  // The queue of the branch the commit is on: a PR another branch's queue merged is no answer here.
+  const targetBranch = lookup.commitBranch;
+  const numbers = prsToAsk(facts.commits, targetBranch);
   let trunk: TrunkFacts | undefined;
   let failure: string | undefined;
   try {
     const source = sourceFor({ ...inputs, targetBranch }, tools);
-    trunk = await askTrunk(source, facts.commits, numbers, inputs, tools);
+    trunk = await askTrunk(source, facts.commits, numbers, targetBranch, inputs, tools);
   } catch (error) {
     if (isUnexpected(error)) tools.log.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
     failure = tools.cancel.aborted
@@ -90,18 +97,29 @@ async function commitVerdictRun(inputs: CommitInputs, facts: CommitFacts, tools:
   }
   const nowMs = tools.clock.now();
   const verdict = trunk
-    ? decideCommitVerdict({ commits: facts.commits, range: facts.range, trunk: trunk.trunk, merges: trunk.merges })
+    ? decideCommitVerdict({
+        commits: facts.commits,
+        branch: targetBranch,
+        range: facts.range,
+        trunk: trunk.trunk,
+        notes: trunk.notes,
+        merges: trunk.merges,
+      })
     : undefined;
   const context: CommitWordsContext = {
     nowMs,
     range: facts.range,
-    mergesFailed: trunk?.merges.kind === 'failed' ? trunk.merges.message : undefined,
+    branch: targetBranch,
+    ...(trunk?.merges.kind === 'failed'
+      ? { mergesFailed: { message: trunk.merges.message, transient: trunk.merges.transient } }
+      : {}),
   };
   const report: Report = verdict
     ? buildCommitReport({ verdict, context, failIfNotReady: inputs.failIfNotReady, warnings: trunk?.warnings ?? [] })
     : { failures: [], lines: [], warnings: [], notices: [] };
   if (trunk?.timedOut) report.failures.unshift(timedOut(inputs, facts));
-  if (trunk?.queueFailure) report.failures.push(trunk.queueFailure);
+  // The queue's order is not what the verdict needs: it cannot fail the step.
+  if (trunk?.queueFailure) report.warnings.push(`The queue could not be read for the summary: ${trunk.queueFailure}`);
   if (failure) report.failures.push(failure);
   const status = verdict && trunk ? tipStatus(facts, verdict, trunk, nowMs) : undefined;
   const run = { sha: lookup.sha, tipPr: facts.tip?.pr.number, status, verdict, queue: trunk?.queue };

@@ -1,7 +1,8 @@
 // Both credentials: v1 decides (state, verdict, position and the rest, exactly as without api-key)
 // and v2 tells the story, best-effort. Any v2 failure, a refused key, a 404, a 5xx, a timeout or
 // throttling, is one warning naming api-key and an empty story; it never fails or delays the
-// verdict beyond the read it rides along with. A window report's history is v2's alone.
+// verdict beyond the read it rides along with. A window report's history is v2's alone, and so is
+// who merged a commit's PR: a commit run that cannot read it holds.
 import type { Clock } from '../shared/time.js';
 import { messageOf } from '../shared/errors.js';
 import { millis, withoutStop } from '../shared/format.js';
@@ -44,19 +45,11 @@ export class MixedSource implements StatusSource {
   }
 
   /**
-   * Who merged each PR is v2's to say: when it cannot, the verdict decides as with api-token alone,
-   * and one warning names api-key.
+   * Who merged each PR is v2's to say. A commit run holds when it cannot (the contract's rule 3):
+   * the key was given to tell merges by hand apart, so its failure is the run's, not a warning.
    */
-  async timelines(numbers: readonly number[], signal: AbortSignal): Promise<Timelines> {
-    try {
-      return await this.tells.timelines(numbers, signal);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      return {
-        known: false,
-        warning: `Whether Trunk or a person merged each PR is left out: Trunk's v2 API failed: ${withoutStop(messageOf(error))}. The verdict is the v1 API's (api-token), as without api-key; check the api-key input.`,
-      };
-    }
+  timelines(numbers: readonly number[], signal: AbortSignal): Promise<Timelines> {
+    return this.tells.timelines(numbers, signal);
   }
 
   /**

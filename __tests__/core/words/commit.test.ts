@@ -3,25 +3,40 @@
 // what no sentence may say ("Not ready", a bare code, "merged by hand" without MANUAL_MERGE).
 import { describe, expect, it } from '@jest/globals';
 import { plainWords } from '../../../src/shared/format.js';
-import { rangeFrom, rangeUnread, type CommitRange } from '../../../src/core/commit-range.js';
+import { rangeUnread } from '../../../src/core/commit-range.js';
 import { decideCommitVerdict, type CommitFinding, type CommitVerdictInput } from '../../../src/core/commit-verdict.js';
 import { commitLine, commitSentence, faultWords, type CommitWordsContext } from '../../../src/core/words/commit.js';
-import { checks, history, mergedPr, mergedWith, NOW, openPr, sha, trunk, UNKNOWABLE } from '../../helpers/commits.js';
+import {
+  BASE,
+  checks,
+  forcePushed,
+  history,
+  mergedPr,
+  mergedWith,
+  NOW,
+  openPr,
+  readOf,
+  sha,
+  TIP_ONLY,
+  trunk,
+  UNKNOWABLE,
+} from '../../helpers/commits.js';
 
 const TIP = sha('abc1234');
-const BASE = sha('ba5e000');
 const [DEF, ZERO, E1] = [sha('def5678'), sha('0123456'), sha('e1')];
 const HISTORY_FAILED = 'Trunk API v2 GET /v2/queue-entry-history: HTTP 503 (Service Unavailable)';
 
-const TIP_ONLY: CommitRange = { kind: 'tip' };
-const readOf = (...chain: string[]): CommitRange => ({ kind: 'read', base: BASE, chain });
-const FORCE_PUSHED = rangeFrom(BASE, TIP, { status: 'diverged', totalCommits: 1, commits: [] });
-const COMPARE_FAILED = rangeUnread(BASE, 'GitHub API (which commits the push brought): HTTP 502 (Bad Gateway).');
+const FORCE_PUSHED = forcePushed(TIP);
+const COMPARE_FAILED = rangeUnread(
+  BASE,
+  'GitHub API (which commits lie between base-sha and the commit): HTTP 502 (Bad Gateway).',
+);
 
 /** PR #1842 made the tip 4 min ago on GitHub; Trunk's history has it merged 2 min ago. */
 const tipPr = mergedPr(1842, TIP, 4);
 const tipIn = (state: string, overrides: Partial<CommitVerdictInput> = {}): CommitVerdictInput => ({
   commits: checks([TIP, tipPr]),
+  branch: 'main',
   range: TIP_ONLY,
   trunk: trunk([1842, state]),
   merges: history(mergedWith(1842, 'merge_graph_merge', 2)),
@@ -36,13 +51,18 @@ const mixedEarlier: Partial<CommitVerdictInput> = {
   merges: history(
     mergedWith(1842, 'merge_graph_merge', 2),
     mergedWith(1850, 'manual_merge'),
-    mergedWith(1851, undefined),
+    mergedWith(1851, 'merge_graph_direct_merge'),
   ),
 };
 
 function said(input: CommitVerdictInput, mergesFailed?: string) {
   const verdict = decideCommitVerdict(input);
-  const context: CommitWordsContext = { nowMs: NOW, range: input.range, ...(mergesFailed ? { mergesFailed } : {}) };
+  const context: CommitWordsContext = {
+    nowMs: NOW,
+    range: input.range,
+    branch: 'main',
+    ...(mergesFailed ? { mergesFailed: { message: mergesFailed, transient: true } } : {}),
+  };
   // As a person reads it: the marks of text from outside removed (the exits remove them too).
   return { verdict, context, sentence: plainWords(commitSentence(verdict, context)) };
 }
@@ -133,9 +153,39 @@ const SENTENCES: Array<[string, CommitVerdictInput, string | undefined, string]>
   ],
   [
     'merged, but the history could not be read',
-    tipIn('merged', { merges: { kind: 'failed', message: HISTORY_FAILED } }),
+    tipIn('merged', { merges: { kind: 'failed', message: HISTORY_FAILED, transient: true } }),
     HISTORY_FAILED,
     `${NOT}: Trunk reports PR #1842 merged, but its history, which says who merged it, could not be read (${HISTORY_FAILED}); re-run the job`,
+  ],
+  [
+    'merged with a reason this version does not know: quoted as Trunk sends it',
+    tipIn('merged', { merges: history(mergedWith(1842, 'merge_by_robot')) }),
+    undefined,
+    `${NOT}: Trunk's history records PR #1842's merge with a reason this version does not know (MERGE_BY_ROBOT), so whether Trunk or a person merged it is unknown`,
+  ],
+  [
+    'merged with no reason (null)',
+    tipIn('merged', { merges: history(mergedWith(1842, undefined)) }),
+    undefined,
+    `${NOT}: Trunk's history records PR #1842's merge with no reason, so whether Trunk or a person merged it is unknown`,
+  ],
+  [
+    "a PR another branch's queue merged",
+    { ...tipIn('merged'), commits: checks([TIP, { ...tipPr, baseRef: 'release' }]) },
+    undefined,
+    `${NOT}: PR #1842 was merged into release, not main: that branch's queue is not this one's, and the commit reached main another way`,
+  ],
+  [
+    'Trunk stopped answering during the settle: its last word, not "still reports"',
+    { ...tipIn('tests_passed'), notes: new Map([[1842, { kind: 'unanswered' as const, sinceMs: NOW - 60_000 }]]) },
+    undefined,
+    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk last reported it through its tests and waiting to merge, and did not answer again while the gate waited`,
+  ],
+  [
+    'Trunk stopped listing the PR during the settle (a 404 after it had it): not "never had it"',
+    { ...tipIn('not_submitted'), notes: new Map([[1842, { kind: 'gone' as const, was: 'tests_passed' }]]) },
+    undefined,
+    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk no longer lists it in this queue (it last reported it through its tests and waiting to merge)`,
   ],
   [
     'a range that all came through',
@@ -159,13 +209,13 @@ const SENTENCES: Array<[string, CommitVerdictInput, string | undefined, string]>
     'a passing tip with a range that could not be checked',
     tipIn('merged', { range: FORCE_PUSHED }),
     undefined,
-    `${CAME} (PR #1842, merged by Trunk 2 min ago), but the commits before it could not be checked: base-sha ba5e000 is not an ancestor of abc1234 (GitHub compares them as diverged): a force push may have rewritten the branch; set base-sha to a commit the branch still has`,
+    `${CAME} (PR #1842, merged by Trunk 2 min ago), but the commits before it could not be checked: base-sha ba5e000 is not in the history of abc1234 (GitHub compares them as diverged): the branch was rewritten since (a force push), or base-sha is a commit of another branch; set base-sha to a commit the branch still has`,
   ],
   [
     'a passing tip, unknowable, with a range that could not be read',
     tipIn('merged', { range: COMPARE_FAILED, merges: UNKNOWABLE }),
     undefined,
-    `${CAME} (PR #1842, merged; Trunk cannot say by whom without api-key), but the commits before it could not be checked: the commits since base-sha ba5e000 could not be read: GitHub API (which commits the push brought): HTTP 502 (Bad Gateway)`,
+    `${CAME} (PR #1842, merged; Trunk cannot say by whom without api-key), but the commits before it could not be checked: the commits since base-sha ba5e000 could not be read: GitHub API (which commits lie between base-sha and the commit): HTTP 502 (Bad Gateway)`,
   ],
   [
     'a failing tip with earlier commits that did not come through either',
@@ -181,7 +231,7 @@ const SENTENCES: Array<[string, CommitVerdictInput, string | undefined, string]>
     'a failing tip with a range that could not be read',
     tipIn('testing', { range: COMPARE_FAILED }),
     undefined,
-    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk still reports it being tested; and the commits before it could not be checked: the commits since base-sha ba5e000 could not be read: GitHub API (which commits the push brought): HTTP 502 (Bad Gateway)`,
+    `${NOT}: GitHub merged PR #1842 4 min ago, and Trunk still reports it being tested; and the commits before it could not be checked: the commits since base-sha ba5e000 could not be read: GitHub API (which commits lie between base-sha and the commit): HTTP 502 (Bad Gateway)`,
   ],
 ];
 
@@ -191,9 +241,9 @@ describe('commitSentence', () => {
   });
 
   it('no commit checked', () => {
-    expect(commitSentence({ ready: false, reasons: [], findings: [] }, { nowMs: NOW, range: TIP_ONLY })).toBe(
-      'No commit was checked',
-    );
+    expect(
+      commitSentence({ ready: false, reasons: [], findings: [] }, { nowMs: NOW, range: TIP_ONLY, branch: 'main' }),
+    ).toBe('No commit was checked');
   });
 });
 
@@ -226,7 +276,8 @@ describe('what no sentence says', () => {
       expect(outside).not.toMatch(SNAKE_CODE);
       expect(outside).not.toMatch(UPPER_CODE);
       const codes = sentence.match(new RegExp(UPPER_CODE, 'g')) ?? [];
-      expect(codes.filter((code) => code !== 'MANUAL_MERGE')).toEqual([]);
+      // A reason this version does not know is quoted as Trunk sent it, so that a person can look it up.
+      expect(codes.filter((code) => code !== 'MANUAL_MERGE' && code !== 'MERGE_BY_ROBOT')).toEqual([]);
     },
   );
 
@@ -252,11 +303,12 @@ describe('what no sentence says', () => {
 });
 
 describe('commitLine', () => {
-  const context: CommitWordsContext = { nowMs: NOW, range: readOf(TIP, DEF) };
+  const context: CommitWordsContext = { nowMs: NOW, range: readOf(TIP, DEF), branch: 'main' };
   /** The finding for DEF, the commit before the tip, brought in by `pr` with Trunk and the history given. */
   function earlier(input: Partial<CommitVerdictInput>): CommitFinding {
     const verdict = decideCommitVerdict({
       commits: checks([TIP, tipPr], [DEF, mergedPr(1850, DEF)]),
+      branch: 'main',
       range: readOf(TIP, DEF),
       trunk: trunk([1842, 'merged'], [1850, 'merged']),
       merges: history(mergedWith(1842, 'merge_graph_merge'), mergedWith(1850, 'merge_graph_merge', 2)),
@@ -299,10 +351,15 @@ describe('commitLine', () => {
       { merges: history(mergedWith(1842, 'merge_graph_merge')) },
       'def5678: PR #1850, merged; who merged it is unknown',
     ],
+    [
+      'merged into another branch',
+      { commits: checks([TIP, tipPr], [DEF, { ...mergedPr(1850, DEF), baseRef: 'sandbox' }]) },
+      'def5678: PR #1850, merged into sandbox',
+    ],
     ['came through, with api-key', {}, 'def5678: PR #1850, merged by Trunk 2 min ago'],
     ['came through, with api-token alone', { merges: UNKNOWABLE }, 'def5678: PR #1850, merged'],
   ])('%s', (_, input, line) => {
-    expect(commitLine(earlier(input), context)).toBe(line);
+    expect(plainWords(commitLine(earlier(input), context))).toBe(line);
   });
 });
 

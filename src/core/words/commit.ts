@@ -2,11 +2,12 @@
 // and what each commit checked came with. It claims no more than the action knows: "merged by
 // Trunk" only when Trunk's history says so, "merged by hand" only for MANUAL_MERGE. Pure; codes
 // appear only in parentheses.
-import { duration, outside, plural, shortSha } from '../../shared/format.js';
+import { duration, outside, plural, shortSha, withoutStop } from '../../shared/format.js';
 import { parseTimestamp } from '../../shared/time.js';
-import { TRUNK_MERGES, type CommitFinding, type CommitVerdict } from '../commit-verdict.js';
+import type { CommitFault, CommitFinding, CommitVerdict } from '../commit-verdict.js';
 import type { CommitRange } from '../commit-range.js';
 import { stateOf } from '../verdict.js';
+import { stateWords } from './states.js';
 
 /** Commits named in the one sentence; the summary lists them all. */
 const SENTENCE_COMMITS = 3;
@@ -14,8 +15,10 @@ const SENTENCE_COMMITS = 3;
 export interface CommitWordsContext {
   nowMs: number;
   range: CommitRange;
-  /** Why Trunk's history could not be read, when it could not (api-key alone). */
-  mergesFailed?: string;
+  /** The branch checked. */
+  branch: string;
+  /** Why Trunk's history could not be read, when it could not (api-key given); `transient`: a re-run may read it. */
+  mergesFailed?: { message: string; transient: boolean };
 }
 
 /** Words for Trunk's state of a PR GitHub has merged: what Trunk "still reports" of it. */
@@ -47,45 +50,64 @@ export function faultWords(found: CommitFinding, context: CommitWordsContext): s
       return pr.mergedAt === undefined
         ? `it is the head of ${n}, which is still open: the PR's commit reached this branch without being merged`
         : `${n} brought it in, but that PR's merge made ${pr.mergeCommitSha ? `commit ${shortSha(pr.mergeCommitSha)}` : 'another commit'}, not this one`;
+    case 'merged_into_other_branch':
+      return `${n} was merged into ${pr.baseRef ? outside(pr.baseRef) : 'another branch'}, not ${outside(context.branch)}: that branch's queue is not this one's, and the commit reached ${outside(context.branch)} another way`;
     case 'not_merged_by_queue':
       return `GitHub merged ${n}${ago(pr.mergedAt, context.nowMs)}, and ${trunkSays(found)}`;
     case 'merged_manually':
       return `${n} was merged by hand${ago(found.merge?.atMs, context.nowMs)}, around the queue`;
     case 'merge_reason_unknown':
-      return context.mergesFailed
-        ? `Trunk reports ${n} merged, but its history, which says who merged it, could not be read (${outside(context.mergesFailed)}); re-run the job`
-        : `Trunk reports ${n} merged, but its history shows no merge, so who merged it is unknown`;
+      return reasonUnknown(found, n, context);
     default:
       return cameWith(found, context);
   }
 }
 
+/** Why who merged the PR is unknown, quoting what Trunk sent. */
+function reasonUnknown(found: CommitFinding, n: string, context: CommitWordsContext): string {
+  const failed = context.mergesFailed;
+  if (failed) {
+    const then = failed.transient
+      ? 're-run the job'
+      : 'fix what it names (the api-key input, for a refused key), then re-run the job';
+    return `Trunk reports ${n} merged, but its history, which says who merged it, could not be read (${outside(withoutStop(failed.message))}); ${then}`;
+  }
+  const { merge } = found;
+  if (!merge?.recorded) return `Trunk reports ${n} merged, but its history shows no merge, so who merged it is unknown`;
+  return merge.reason === undefined
+    ? `Trunk's history records ${n}'s merge with no reason, so whether Trunk or a person merged it is unknown`
+    : `Trunk's history records ${n}'s merge with a reason this version does not know (${outside(merge.reason.toUpperCase())}), so whether Trunk or a person merged it is unknown`;
+}
+
 /** What Trunk says of a PR GitHub has merged: "Trunk still reports it being tested". */
 function trunkSays(found: CommitFinding): string {
+  const note = found.trunkNote;
+  if (note?.kind === 'gone')
+    return `Trunk no longer lists it in this queue (it last reported it ${stateWords(note.was)})`;
   const state = found.trunk ? stateOf(found.trunk) : 'not_submitted';
+  if (note?.kind === 'unanswered') {
+    return `Trunk last reported it ${stateWords(state)}, and did not answer again while the gate waited`;
+  }
   return TRUNK_STILL.get(state) ?? `Trunk reports it in a state this version does not know (${outside(state)})`;
 }
 
 /**
- * "PR #1842, merged by Trunk 2 min ago", when Trunk's history names one of its own merges; "PR
- * #1842, merged 2 min ago (Trunk: new_reason)" for a reason this version does not know; with
+ * "PR #1842, merged by Trunk 2 min ago", when Trunk's history names one of its own merges; with
  * api-token alone "PR #1842, merged".
  */
 function cameWith(found: CommitFinding, context: CommitWordsContext): string {
   const n = `PR #${found.pr?.number}`;
   const { merge } = found;
-  if (merge?.by !== 'trunk') return `${n}, merged`;
-  const when = ago(merge.atMs, context.nowMs);
-  if (merge.reason && TRUNK_MERGES.includes(merge.reason)) return `${n}, merged by Trunk${when}`;
-  return `${n}, merged${when}${merge.reason ? ` (Trunk: ${outside(merge.reason)})` : ''}`;
+  return merge?.by === 'trunk' ? `${n}, merged by Trunk${ago(merge.atMs, context.nowMs)}` : `${n}, merged`;
 }
 
 /** One commit in a list of those checked: "abc1234: no PR", "def5678: PR #1850, merged by hand". */
 export function commitLine(found: CommitFinding, context: CommitWordsContext): string {
   const n = found.pr ? `PR #${found.pr.number}` : '';
-  const short: Record<NonNullable<CommitFinding['fault']>, string> = {
+  const short: Record<CommitFault, string> = {
     no_pull_request: 'no PR',
     not_merge_commit: `${n}, not its merge commit`,
+    merged_into_other_branch: `${n}, merged into ${found.pr?.baseRef ? outside(found.pr.baseRef) : 'another branch'}`,
     not_merged_by_queue: `${n}, merged by GitHub; ${trunkSays(found)}`,
     merged_manually: `${n}, merged by hand`,
     merge_reason_unknown: `${n}, merged; who merged it is unknown`,
@@ -134,4 +156,26 @@ export function commitSentence(verdict: CommitVerdict, context: CommitWordsConte
 function beforeIt(failed: number, earlier: number): string {
   if (failed === earlier) return earlier === 1 ? 'the commit before it' : `all ${earlier} commits before it`;
   return `${failed} of the ${plural(earlier, 'commit')} before it`;
+}
+
+/** Faults a person can review and accept: the commit is on the branch, and only its path there was wrong. */
+const ACCEPTABLE: ReadonlySet<CommitFault> = new Set([
+  'no_pull_request',
+  'not_merge_commit',
+  'merged_into_other_branch',
+  'not_merged_by_queue',
+  'merged_manually',
+]);
+
+/**
+ * How a held commit is accepted, when a person may: "Every deploy holds until a person accepts
+ * 7939282: after review, run this workflow by hand with base-sha 7939282…". The newest such commit
+ * is named, in full, to paste; the tip itself can only be accepted by a later run on a commit the
+ * queue merged after it. Undefined when nothing a review can accept holds the gate.
+ */
+export function acceptWords(verdict: CommitVerdict): string | undefined {
+  const newest = verdict.findings.find((found) => found.fault && ACCEPTABLE.has(found.fault));
+  if (!newest) return undefined;
+  const later = newest === verdict.findings[0] ? ', on a commit the queue merges after it' : '';
+  return `Every deploy holds until a person accepts ${shortSha(newest.sha)}: after review, run this workflow by hand with base-sha ${newest.sha}${later}`;
 }

@@ -18,11 +18,13 @@ const MEANS: Record<FixedReason, string> = {
   impacted_targets_missing: 'its impacted targets have not been uploaded',
   no_pull_request: 'no pull request brought the commit in',
   not_merge_commit: "the commit is not its pull request's merge commit",
+  merged_into_other_branch: "its pull request was merged into another branch, by that branch's queue, not this one's",
   not_merged_by_queue: 'GitHub merged its pull request, but the merge queue did not',
   merged_manually: 'its pull request was merged by hand, around the queue',
   merge_reason_unknown: "Trunk's history could not say who merged its pull request",
   commit_range_unchecked: 'the commits before it could not be checked',
   earlier_commit_not_from_queue: 'an earlier commit of the range did not come through the merge queue',
+  not_checked: 'no verdict was reached: the step could not look',
 };
 
 /** GitHub's mergeability, by value. */
@@ -65,14 +67,18 @@ function fixes(pr: number | undefined): Record<FixedReason, string> {
     no_pull_request:
       'bring changes in through pull requests and the merge queue; branch protection that lets only Trunk merge into the branch stops direct pushes',
     not_merge_commit: "deploy the pull request's merge commit, which the queue made, not its branch",
+    merged_into_other_branch:
+      'bring the change into this branch through its own queue (a pull request into it), or point `target-branch` at the branch whose queue should be asked',
     not_merged_by_queue:
       'merge through the queue, not by hand; if Trunk is only slow to record the merge, a longer `settle-seconds` waits for it',
     merged_manually:
       'merge through the queue, not by hand; branch protection that lets only Trunk merge into the branch stops merges around it',
-    merge_reason_unknown: "re-run the job: Trunk's history may answer next time",
+    merge_reason_unknown:
+      "re-run the job: Trunk's history may answer next time; a reason this version does not know needs a newer version of this action",
     commit_range_unchecked:
-      'set `base-sha` to the last deployed commit the branch still has, within 100 commits of this one',
+      'fix what the line above names, or set `base-sha` to the last deployed commit the branch still has, within 1,000 commits of this one',
     earlier_commit_not_from_queue: 'look at the commits listed: each must be a merge the queue made',
+    not_checked: 'fix what the error says, then re-run the job',
   };
 }
 

@@ -6,7 +6,9 @@ import * as z from 'zod/mini';
 import type { WindowAnswer, WindowRequest } from '../../core/history.js';
 import { sendWithRetries, type RequestContext, type RequestSpec } from '../../http/request.js';
 import type { RawResponse } from '../../http/transport.js';
+import { pagingWords } from '../../core/words/paging.js';
 import { ApiError } from '../../shared/errors.js';
+import { readPages, readWhole } from '../../shared/paging.js';
 import { hourMetrics } from '../hour-metrics.js';
 import { parsePrometheusText } from '../prometheus.js';
 import { RequestBudget } from '../request-budget.js';
@@ -18,6 +20,8 @@ import type { V1Target } from './source.js';
 const HOUR_MS = 3_600_000;
 /** v1's largest page. */
 const TAKE = 100;
+/** 45 days of a busy queue's merges fit in far fewer; the request budget stops the read sooner. */
+const MERGED_PAGES = 200;
 
 const listSchema = z.looseObject({
   pullRequests: z.array(z.looseObject({ prNumber, state: maybe(openEnum) })),
@@ -69,12 +73,18 @@ async function mergedSince(place: Place, fromMs: number): Promise<WindowAnswer> 
   // A PR can move down a page while the list is read, as others enter: counted once.
   const merged = new Set<number>();
   try {
-    let cursor: string | undefined;
-    do {
+    const read = async (cursor: string | undefined) => {
       const page = await mergedPage(place, fromMs, cursor);
-      for (const pr of page.pullRequests) if (pr.state === undefined || pr.state === 'merged') merged.add(pr.prNumber);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+      return { items: page.pullRequests, next: page.nextCursor || undefined };
+    };
+    const end = await readPages(read, { maxPages: MERGED_PAGES }, (prs) => {
+      for (const pr of prs) if (pr.state === undefined || pr.state === 'merged') merged.add(pr.prNumber);
+      return true;
+    });
+    if (!readWhole(end)) {
+      const message = pagingWords("Trunk's list of merged PRs (listPullRequests)", end, MERGED_PAGES);
+      return { kind: 'counts', failures: [{ read: 'merged', message }], requests: place.budget.made };
+    }
     return { kind: 'counts', merged: merged.size, failures: [], requests: place.budget.made };
   } catch (error) {
     const outcome = place.budget.outcome(error);

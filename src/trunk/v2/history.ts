@@ -5,6 +5,9 @@
 import * as z from 'zod/mini';
 import type { PrTimeline, Transition } from '../../core/history.js';
 import type { FailingCheck } from '../../core/model.js';
+import { pagingWords } from '../../core/words/paging.js';
+import { ApiError } from '../../shared/errors.js';
+import { readPages, readWhole } from '../../shared/paging.js';
 import { parseTimestamp } from '../../shared/time.js';
 import { maybe, shown } from '../validate.js';
 import type { V2Reader } from './api.js';
@@ -12,6 +15,8 @@ import { ENTRY_STATES, snakeCase, toV1 } from './spellings.js';
 
 /** Trunk's batch read takes at most this many ids. */
 export const HISTORY_BATCH = 50;
+/** 50 PRs' timelines fit a page or two; a list that goes on past this is not ending. */
+const HISTORY_PAGES = 20;
 
 /** An ISO 8601 time, as Trunk writes its instants. */
 export const when = z
@@ -41,24 +46,30 @@ export interface PrRef {
   number: number;
 }
 
-/** The timelines of up to 50 PRs, in one call (a PR never enqueued has an empty one). */
+/**
+ * The timelines of up to 50 PRs, in one call (a PR never enqueued has an empty one), every page of
+ * it; a history that does not end (a cursor sent twice, more pages than 50 PRs fill) is a failed read.
+ */
 export async function readTimelines(api: V2Reader, prs: readonly PrRef[], signal: AbortSignal): Promise<PrTimeline[]> {
   const route = '/v2/queue-entry-history';
   // Trunk lowercases the ids it answers with.
   const numbers = new Map(prs.map((pr) => [pr.id.toLowerCase(), pr.number]));
   const timelines: PrTimeline[] = [];
-  let cursor: string | undefined;
-  do {
+  const readPage = async (cursor: string | undefined) => {
     const query = new URLSearchParams({ pullRequestIds: [...numbers.keys()].join(','), limit: String(HISTORY_BATCH) });
     if (cursor) query.set('cursor', cursor);
     const response = await api.get({ route, path: `${route}?${query}` }, signal);
     const page = api.validate(route, response, batchSchema);
-    for (const group of page.data) {
+    return { items: page.data, next: page.nextCursor || undefined };
+  };
+  const end = await readPages(readPage, { maxPages: HISTORY_PAGES }, (groups) => {
+    for (const group of groups) {
       const number = numbers.get(group.pullRequestId.toLowerCase());
       if (number !== undefined) timelines.push({ number, transitions: group.transitions.map(transitionOf) });
     }
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+    return true;
+  });
+  if (!readWhole(end)) throw new ApiError(`v2 ${route}`, pagingWords(`Trunk's batch history`, end, HISTORY_PAGES));
   return timelines;
 }
 

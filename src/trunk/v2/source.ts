@@ -29,6 +29,8 @@ import {
 } from './schemas.js';
 import { readStory, type StoryMode } from './story.js';
 import { HISTORY_BATCH, readTimelines } from './history.js';
+import { pagingWords } from '../../core/words/paging.js';
+import { readPages, readWhole } from '../../shared/paging.js';
 import { readHistoryWindow } from './window.js';
 
 /** The PR as last read: the validated object, and where its text is, for pr-json. */
@@ -37,6 +39,9 @@ interface PrRead {
   text: string;
   path: ReadonlyArray<string | number>;
 }
+
+/** 50 PRs fill a page of 50; more pages than this is a lookup that does not end. */
+const LOOKUP_PAGES = 5;
 
 /** A PR Trunk did not list. */
 const NOT_READ: PrRead = { text: '', path: [] };
@@ -195,7 +200,11 @@ export class V2Source implements StatusSource {
     return (await this.lookUp(repositoryId, [number], signal, throttle)).get(number) ?? NOT_READ;
   }
 
-  /** Up to 50 PRs by number in one lookup; a PR Trunk has not indexed is absent from the map. */
+  /**
+   * Up to 50 PRs by number in one lookup, every page of it (Trunk pages the answer like any list,
+   * 25 rows by default: the page asked for holds them all, and a next page is read if one is
+   * named); a PR Trunk has not indexed is absent from the map.
+   */
   private async lookUp(
     repositoryId: string,
     numbers: readonly number[],
@@ -203,16 +212,26 @@ export class V2Source implements StatusSource {
     throttle?: Throttle,
   ): Promise<Map<number, PrRead>> {
     const route = '/v2/pull-requests';
-    const query = new URLSearchParams({ repositoryId, number: numbers.join(',') });
-    // A PR Trunk has not indexed is absent from a 200; a 404 here is no answer about the PR.
-    const response = await this.api.get({ route, path: `${route}?${query}`, throttle }, signal);
-    const list = this.api.validate(route, response, pullRequestListSchema).data;
     const found = new Map<number, PrRead>();
-    list.forEach((pr, index) => {
-      if (!numbers.includes(pr.number) || found.has(pr.number)) return;
-      this.ids.set(pr.number, pr.id);
-      found.set(pr.number, { pr, text: response.body, path: ['data', index] });
-    });
+    const read = async (cursor: string | undefined) => {
+      const query = new URLSearchParams({ repositoryId, number: numbers.join(',') });
+      // One number keeps the query Trunk's reads of one PR have always sent.
+      if (numbers.length > 1) query.set('limit', String(HISTORY_BATCH));
+      if (cursor) query.set('cursor', cursor);
+      // A PR Trunk has not indexed is absent from a 200; a 404 here is no answer about the PR.
+      const response = await this.api.get({ route, path: `${route}?${query}`, throttle }, signal);
+      const page = this.api.validate(route, response, pullRequestListSchema);
+      page.data.forEach((pr, index) => {
+        if (!numbers.includes(pr.number) || found.has(pr.number)) return;
+        this.ids.set(pr.number, pr.id);
+        found.set(pr.number, { pr, text: response.body, path: ['data', index] });
+      });
+      const next = typeof page.nextCursor === 'string' && page.nextCursor ? page.nextCursor : undefined;
+      return { items: page.data, next };
+    };
+    const end = await readPages(read, { maxPages: LOOKUP_PAGES }, () => found.size < numbers.length);
+    if (!readWhole(end))
+      throw new ApiError(`v2 ${route}`, pagingWords("Trunk's lookup of pull requests", end, LOOKUP_PAGES));
     return found;
   }
 

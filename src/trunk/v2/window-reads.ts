@@ -5,6 +5,9 @@
 // neutral types. Only the fields the report uses are declared and checked.
 import * as z from 'zod/mini';
 import type { Span, TestingStretch } from '../../core/history.js';
+import { pagingWords } from '../../core/words/paging.js';
+import { ApiError } from '../../shared/errors.js';
+import { readPages, readWhole } from '../../shared/paging.js';
 import { parseTimestamp } from '../../shared/time.js';
 import { exactNumber, maybe, prNumber } from '../validate.js';
 import type { V2Reader } from './api.js';
@@ -13,6 +16,11 @@ import { snakeCase } from './spellings.js';
 
 /** Trunk's largest page. */
 const PAGE = 100;
+/**
+ * One day's list is a page or a few (a busy queue ends some 300 trips a day); past this many it is
+ * not ending. The request budget and the deadline stop the whole window read sooner.
+ */
+const DAY_PAGES = 50;
 
 const page = <T extends z.ZodMiniType>(item: T) =>
   z.looseObject({ data: z.array(item), nextCursor: maybe(z.string()) });
@@ -66,7 +74,10 @@ function stretchOf(row: TestingRow): TestingStretch {
   };
 }
 
-/** Every page of one of the queue's lists, in turn: each cursor comes with the page before it. */
+/**
+ * Every page of one of the queue's lists, in turn: each cursor comes with the page before it. A
+ * list that does not end (a cursor sent twice, more pages than a day fills) is a failed read.
+ */
 async function everyPage<T>(
   place: ListPlace,
   list: 'pull-requests' | 'testing-results',
@@ -76,14 +87,17 @@ async function everyPage<T>(
   const route = `/v2/merge-queues/{id}/${list}`;
   const path = `/v2/merge-queues/${encodeURIComponent(place.queueId)}/${list}`;
   const rows: T[] = [];
-  let cursor: string | undefined;
-  do {
+  const readPage = async (cursor: string | undefined) => {
     const query = new URLSearchParams({ ...filter, limit: String(PAGE) });
     if (cursor) query.set('cursor', cursor);
     const response = await place.reader.get({ route, path: `${path}?${query}` }, place.signal);
     const answer = place.reader.validate(route, response, schema);
-    rows.push(...answer.data);
-    cursor = answer.nextCursor ?? undefined;
-  } while (cursor);
+    return { items: answer.data, next: answer.nextCursor || undefined };
+  };
+  const end = await readPages(readPage, { maxPages: DAY_PAGES }, (items) => {
+    rows.push(...items);
+    return true;
+  });
+  if (!readWhole(end)) throw new ApiError(`v2 ${route}`, pagingWords(`Trunk's list ${list}`, end, DAY_PAGES));
   return rows;
 }
