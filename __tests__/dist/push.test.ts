@@ -5,6 +5,7 @@ import { expect, it } from '@jest/globals';
 import { runAction } from '../../simulator/runner.mjs';
 import { SIM_BRANCH, SIM_MERGE_SHA, SIM_REPO } from '../../simulator/server.mjs';
 import { OUTPUT_NAMES } from '../../src/render/outputs.js';
+import { RUN_ID } from '../helpers/gate-run.js';
 import { useSimulator } from '../helpers/simulator.js';
 
 const sim = useSimulator({ scenario: 'merged' });
@@ -18,7 +19,12 @@ it('a push to main: the merged PR found through GitHub, the gate passes, the tok
       after: SIM_MERGE_SHA,
       repository: { full_name: `${SIM_REPO.owner}/${SIM_REPO.name}`, default_branch: SIM_BRANCH },
     },
-    env: { GITHUB_API_URL: sim.url, GITHUB_SHA: SIM_MERGE_SHA, GITHUB_REF: `refs/heads/${SIM_BRANCH}` },
+    env: {
+      GITHUB_API_URL: sim.url,
+      GITHUB_SHA: SIM_MERGE_SHA,
+      GITHUB_REF: `refs/heads/${SIM_BRANCH}`,
+      GITHUB_RUN_ID: RUN_ID,
+    },
   });
   expect(result.code).toBe(0);
   expect(Object.keys(result.outputs)).toEqual([...OUTPUT_NAMES]);
