@@ -4,6 +4,7 @@
 // user reads are asserted once, through run(), in run.test.ts.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startSimulator, type Simulator } from '../../simulator/server.mjs';
+import { until } from '../helpers/simulator.js';
 import { sendWithRetries, type RequestContext, type RequestSpec } from '../../src/http/request.js';
 import { ApiError, CancelledError } from '../../src/shared/errors.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
@@ -307,7 +308,8 @@ describe("the caller's signal", () => {
     sim.script('getQueue', [{ hang: true }]);
     const controller = new AbortController();
     const pending = send({ context: { requestTimeoutMs: 60_000 }, signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    await until(() => sim.count('getQueue') >= 1, 'the request');
+    controller.abort();
     expect(await rejection(pending)).toBeInstanceOf(CancelledError);
   });
 

@@ -2,7 +2,11 @@
 // at least) between polls. The default suite proves the same waits on a virtual clock; these show
 // the built artefacts stream their log while they wait. Run by `npm run test:load` and .ci/run.
 import { describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { generateHistory } from '../../simulator/history-gen.mjs';
+import { minutesAgo } from '../../simulator/scenarios.mjs';
 import { runAction } from '../../simulator/runner.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
 import { node } from '../helpers/node-process.js';
@@ -42,5 +46,30 @@ describe('the demo', () => {
     expect(waiting).toBeDefined();
     expect(ended).toBeDefined();
     expect((ended?.at ?? 0) - (waiting?.at ?? 0)).toBeGreaterThan(1500);
+  });
+});
+
+// The simulator's generated histories count from when it started: a seed makes the same PRs at the
+// same offsets from the start, in another process started a second later.
+describe('a seed makes one history', () => {
+  const start = Date.parse(minutesAgo(0));
+  it('in another process, started at another time, the same PRs at the same offsets from its start', async () => {
+    const offsets = (prs: ReturnType<typeof generateHistory>, from: number) =>
+      prs.map((pr) => [
+        pr.number,
+        pr.author,
+        ...pr.transitions.map((t) => [t.state, t.reason, Date.parse(t.changedAt) - from]),
+      ]);
+    const script = `
+      const { generateHistory } = await import('./simulator/history-gen.mjs');
+      const { minutesAgo } = await import('./simulator/scenarios.mjs');
+      const from = Date.parse(minutesAgo(0));
+      const prs = generateHistory({ seed: 11, days: 4 });
+      console.log(JSON.stringify(prs.map((pr) => [pr.number, pr.author, ...pr.transitions.map((t) => [t.state, t.reason, Date.parse(t.changedAt) - from])])));`;
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // a start at least a second later
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: repo,
+    });
+    expect(JSON.parse(stdout)).toEqual(offsets(generateHistory({ seed: 11, days: 4 }), start));
   });
 });

@@ -7,7 +7,7 @@ import type { OutputName } from '../../src/render/outputs.js';
 import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 import { scheduleRun } from '../helpers/events.js';
-import { useSimulator } from '../helpers/simulator.js';
+import { until, useSimulator } from '../helpers/simulator.js';
 
 const sim = useSimulator();
 
@@ -107,9 +107,7 @@ describe('endings', () => {
     let cancel: ((reason: string) => void) | undefined;
     const running = report('v1', {}, { onCancel: (listener) => (cancel = listener) });
     // Cancelled once the read is on its way and will not be answered.
-    for (let tries = 0; sim.count('getQueue') < 1 && tries < 500; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(() => sim.count('getQueue') >= 1, 'the queue read');
     cancel?.('the job was cancelled: SIGTERM');
     const result = await running;
     expect(result.code).toBe(1);

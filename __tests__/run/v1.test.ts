@@ -806,9 +806,7 @@ describe('a cancelled job', () => {
     sim.script('getSubmittedPullRequest', [{ delayMs: 0 }, { hang: true }]);
     let cancel: ((reason: string) => void) | undefined;
     const running = run({ 'wait-for': 'merged' }, { onCancel: (listener) => (cancel = listener) });
-    for (let tries = 0; sim.count('getSubmittedPullRequest') < 2 && tries < 500; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(() => sim.count('getSubmittedPullRequest') >= 2, 'the second poll');
     expect(cancel).toBeDefined();
     cancel?.('the job was cancelled: SIGTERM');
     const result = await running;
@@ -828,9 +826,7 @@ describe('a cancelled job', () => {
     sim.script('getQueue', [{ hang: true }]);
     let cancel: ((reason: string) => void) | undefined;
     const running = run({}, { onCancel: (listener) => (cancel = listener) });
-    for (let tries = 0; sim.count('getQueue') < 1 && tries < 500; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(() => sim.count('getQueue') >= 1, 'the queue read');
     cancel?.('the job was cancelled: SIGINT');
     const result = await running;
     expectFailure(

@@ -1,11 +1,8 @@
 // The generated histories (simulator/history-gen.mjs, named in histories.mjs): the same seed
-// makes the same history, in this process or another, whenever it starts; each named one has what
+// makes the same history (in another process started later too: load/real-time.test.ts); each named one has what
 // its description promises, counted here from its transitions by the contract's definitions; and
 // every transition fits Trunk's document.
 import { describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { generateHistory, mulberry32 } from '../../simulator/history-gen.mjs';
 import { resolveHistory } from '../../simulator/histories.mjs';
 import { minutesAgo } from '../../simulator/scenarios.mjs';
@@ -37,26 +34,6 @@ describe('a seed makes one history', () => {
   it('the same seed, the same history; another seed, another', () => {
     expect(generateHistory({ seed: 7, days: 3 })).toEqual(generateHistory({ seed: 7, days: 3 }));
     expect(generateHistory({ seed: 7, days: 3 })).not.toEqual(generateHistory({ seed: 8, days: 3 }));
-  });
-
-  it('in another process, started at another time, the same PRs at the same offsets from its start', async () => {
-    const offsets = (prs: ReturnType<typeof generateHistory>, from: number) =>
-      prs.map((pr) => [
-        pr.number,
-        pr.author,
-        ...pr.transitions.map((t) => [t.state, t.reason, Date.parse(t.changedAt) - from]),
-      ]);
-    const script = `
-      const { generateHistory } = await import('./simulator/history-gen.mjs');
-      const { minutesAgo } = await import('./simulator/scenarios.mjs');
-      const from = Date.parse(minutesAgo(0));
-      const prs = generateHistory({ seed: 11, days: 4 });
-      console.log(JSON.stringify(prs.map((pr) => [pr.number, pr.author, ...pr.transitions.map((t) => [t.state, t.reason, Date.parse(t.changedAt) - from])])));`;
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // a start at least a second later
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    });
-    expect(JSON.parse(stdout)).toEqual(offsets(generateHistory({ seed: 11, days: 4 }), start));
   });
 });
 
