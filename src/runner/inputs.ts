@@ -10,6 +10,7 @@ import { minutes, queueBranch, refuseWithQueue, scope, waitForWithQueue } from '
 import { baseChoice, type BaseChoice } from './base-sha.js';
 import { readWindowInputs, refuseWithPr, type WindowInputs } from './window-inputs.js';
 import { isLookup, isUnnamedTestRun, whichPr, type CommitLookup, type PrTarget } from './which-pr.js';
+import { JOB_ID } from '../core/verdict-record.js';
 
 export interface Inputs extends PrTarget, Credentials {
   /** One PR; `QueueInputs` for the queue itself, `CommitInputs` while rule 5 has yet to find it. */
@@ -35,6 +36,15 @@ export interface QueueInputs
   scope: 'queue';
   targetBranch: string;
   stallMinutes: number;
+  /** This run's id (GITHUB_RUN_ID), to find the previous runs of its workflow; undefined off a runner. */
+  runId?: number;
+  /** This job's id in its workflow (GITHUB_JOB), checked; undefined off a runner. */
+  job?: string;
+  /**
+   * GITHUB_API_URL as the runner set it, checked only when the previous run's verdict is read:
+   * a report on the queue does not fail for it.
+   */
+  githubApiUrlSet?: string;
 }
 
 /** A PR run whose PR GitHub has yet to name (rule 5 of "Which PR"), and the commit verdict. */
@@ -190,6 +200,9 @@ export function readInputs(
     stallMinutes,
     summary,
     waitTimeoutMs,
+    runId: runIdOf(env.GITHUB_RUN_ID),
+    job: env.GITHUB_JOB && JOB_ID.test(env.GITHUB_JOB) ? env.GITHUB_JOB : undefined,
+    githubApiUrlSet: env.GITHUB_API_URL,
   };
 }
 
