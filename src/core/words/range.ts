@@ -5,7 +5,7 @@ import { grouped, outside, plural, shortSha, withoutStop } from '../../shared/fo
 import type { BaseFrom, CommitRange, PastRun } from '../commit-range.js';
 
 /** "run #57", or "run 4242" when GitHub sent no number. */
-function runName(run: PastRun): string {
+export function runName(run: PastRun): string {
   return run.number === undefined ? `run ${run.id}` : `run #${run.number}`;
 }
 
