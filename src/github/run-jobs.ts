@@ -38,7 +38,7 @@ export interface Annotation {
 /** Jobs a page, and pages at most: 300 jobs, more than a run has (a matrix makes at most 256). */
 const JOBS_PER_PAGE = 100;
 const JOB_PAGES = 3;
-/** Annotations a page, and pages at most: GitHub keeps a few dozen a job (ten of each kind a step). */
+/** Annotations a page, and pages at most: GitHub keeps 50 a job (ten of each kind a step). */
 const ANNOTATIONS_PER_PAGE = 100;
 const ANNOTATION_PAGES = 2;
 
