@@ -3,7 +3,7 @@
 import { outside, plural } from '../../shared/format.js';
 import type { VerdictRecord } from '../alerts.js';
 import type { PastRun } from '../commit-range.js';
-import { runName } from './range.js';
+import { runName } from './run-name.js';
 import { codesAfter } from './reasons.js';
 
 /** "; 4 requests to GitHub": what the read cost, from the GitHub token's 1,000 an hour. */
