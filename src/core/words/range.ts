@@ -5,7 +5,6 @@ import { grouped, outside, plural, shortSha, withoutStop } from '../../shared/fo
 import type { BaseFrom, CommitRange, PastRun } from '../commit-range.js';
 import { runName } from './run-name.js';
 
-
 /** Where the range started, after "every commit after". */
 function startWords(base: string, from: BaseFrom, branch: string): string {
   const at = `\`${shortSha(base)}\``;
