@@ -11,10 +11,9 @@ import { githubFaults, SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
 import { gitHubClient, type GitHubSettings } from '../../src/github/client.js';
 import { EARLIER_RUNS, readPreviousVerdicts } from '../../src/github/previous-verdicts.js';
 import { GitHubError } from '../../src/shared/errors.js';
-import { createRedactor } from '../../src/shared/redact.js';
 import { rejection } from '../helpers/rejection.js';
 import { useSimulator } from '../helpers/simulator.js';
-import { VirtualClock } from '../helpers/virtual-clock.js';
+import { simGitHubSettings } from '../helpers/github-settings.js';
 
 const sim = useSimulator();
 /** This run, as the runner names it: #99 of the workflow, a run the scenarios do not list. */
@@ -23,22 +22,7 @@ const ALERT = { repo: `${SIM_REPO.owner}/${SIM_REPO.name}`, branch: SIM_BRANCH, 
 const paused = (since = '2026-11-20T10:00:00Z') => recordNote({ ready: false, reasons: ['queue_paused'], since });
 
 async function read(overrides: Partial<GitHubSettings> = {}, runId = THIS_RUN, key = ALERT) {
-  const clock = new VirtualClock();
-  const client = await gitHubClient({
-    apiUrl: sim.url,
-    token: sim.githubToken,
-    owner: SIM_REPO.owner,
-    name: SIM_REPO.name,
-    requestTimeoutMs: 10_000,
-    retries: 3,
-    deadlineMs: clock.now() + 120_000,
-    maxRequests: 200,
-    redactor: createRedactor([]),
-    clock,
-    random: () => 0,
-    log: () => undefined,
-    ...overrides,
-  });
+  const client = await gitHubClient(simGitHubSettings(sim, overrides));
   return readPreviousVerdicts(client, runId, key, new AbortController().signal);
 }
 
