@@ -27,7 +27,11 @@ const healthy = () => recordNote({ ready: true });
 async function alert(
   scenario: string,
   earlier: SimRun[],
-  { env = {}, faults }: { env?: Record<string, string>; faults?: Parameters<typeof sim.script> } = {},
+  {
+    env = {},
+    inputs = {},
+    faults,
+  }: { env?: Record<string, string>; inputs?: Record<string, string>; faults?: Parameters<typeof sim.script> } = {},
 ) {
   sim.useScenario(scenario);
   sim.useGitHubScenario('alert-history');
@@ -35,7 +39,7 @@ async function alert(
   if (faults) sim.script(...faults);
   return runInProcess({
     ...scheduleRun,
-    inputs: { 'api-key': sim.apiKey, 'api-url': sim.url, scope: 'queue', 'github-token': sim.githubToken },
+    inputs: { 'api-key': sim.apiKey, 'api-url': sim.url, scope: 'queue', 'github-token': sim.githubToken, ...inputs },
     env: { GITHUB_RUN_ID: THIS_RUN, GITHUB_JOB: 'alert', GITHUB_API_URL: sim.url, ...env },
     clock: new VirtualClock(Date.parse(minutesAgo(0))),
   });
@@ -161,6 +165,19 @@ describe('when the previous verdict cannot be read: unknown, changed, one warnin
     expect(alertOutputs(result)).toMatchObject({ ready: 'true', previous: '', changed: 'true' });
     expect(readWarning(result.lines)).toEqual([expect.stringContaining('HTTP 502 (after 4 attempts)')]);
     expect(result.code).toBe(0);
+  });
+
+  it("asked of the workflow's own repository (GITHUB_REPOSITORY), whichever queue it reports on", async () => {
+    const result = await alert('testing', [], {
+      env: { GITHUB_REPOSITORY: 'octo-org/ops' },
+      inputs: { repo: 'octo-org/octo-repo' },
+    });
+    expect(sim.requests.filter((request) => request.api === 'github').map((request) => request.path)).toEqual([
+      `/repos/octo-org/ops/actions/runs/${THIS_RUN}?exclude_pull_requests=true`,
+    ]);
+    // The simulator's GitHub knows no such repository: the read fails, the report on octo-repo's queue does not.
+    expect(readWarning(result.lines)).toEqual([expect.stringContaining('HTTP 404')]);
+    expect(alertOutputs(result)).toMatchObject({ ready: 'true', changed: 'true' });
   });
 
   it('a GITHUB_API_URL the read cannot use: the read fails, the report does not', async () => {

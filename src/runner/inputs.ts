@@ -41,6 +41,11 @@ export interface QueueInputs
   /** This job's id in its workflow (GITHUB_JOB), checked; undefined off a runner. */
   job?: string;
   /**
+   * Where this workflow's runs are (GITHUB_REPOSITORY), which `repo`, the queue's repository, need
+   * not be; undefined off a runner.
+   */
+  workflowRepo?: { owner: string; name: string };
+  /**
    * GITHUB_API_URL as the runner set it, checked only when the previous run's verdict is read:
    * a report on the queue does not fail for it.
    */
@@ -202,6 +207,7 @@ export function readInputs(
     waitTimeoutMs,
     runId: runIdOf(env.GITHUB_RUN_ID),
     job: env.GITHUB_JOB && JOB_ID.test(env.GITHUB_JOB) ? env.GITHUB_JOB : undefined,
+    workflowRepo: repoOf(env.GITHUB_REPOSITORY),
     githubApiUrlSet: env.GITHUB_API_URL,
   };
 }
@@ -209,4 +215,10 @@ export function readInputs(
 /** GITHUB_RUN_ID, when it is one: a whole number the runner sets. */
 function runIdOf(value: string | undefined): number | undefined {
   return value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+}
+
+/** GITHUB_REPOSITORY, when it is `owner/name` as GitHub allows them. */
+function repoOf(value: string | undefined): { owner: string; name: string } | undefined {
+  const match = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(value ?? '');
+  return match?.[1] && match[2] ? { owner: match[1], name: match[2] } : undefined;
 }

@@ -26,8 +26,8 @@ export type PreviousVerdictReader = (key: RecordKey, signal: AbortSignal) => Pro
 
 /** The reader for this run, or undefined (and a line saying why) when it has none. */
 export function previousVerdictReader(inputs: QueueInputs, tools: Tools): PreviousVerdictReader | undefined {
-  const { runId, job, githubToken } = inputs;
-  if (runId === undefined || job === undefined) {
+  const { runId, job, githubToken, workflowRepo } = inputs;
+  if (runId === undefined || job === undefined || workflowRepo === undefined) {
     tools.log.debug(previousWords.offRunner);
     return undefined;
   }
@@ -43,8 +43,9 @@ export function previousVerdictReader(inputs: QueueInputs, tools: Tools): Previo
       {
         apiUrl,
         token: githubToken,
-        owner: inputs.owner,
-        name: inputs.name,
+        // The workflow's repository, where its runs are: the queue's (`repo`) may be another.
+        owner: workflowRepo.owner,
+        name: workflowRepo.name,
         requestTimeoutMs: inputs.requestTimeoutMs,
         retries: inputs.retries,
         deadlineMs: tools.clock.now() + Math.min(DEADLINE_MS, inputs.waitTimeoutMs),

@@ -23,5 +23,5 @@ export const previousWords = {
     "github-token is empty, so this run does not read the previous run's verdict: changed is true and previous-ready is empty.",
   /** Off a runner: no run or job to look back from. */
   offRunner:
-    "GITHUB_RUN_ID or GITHUB_JOB is not set (this is not a runner), so the previous run's verdict is not read: changed is true.",
+    "GITHUB_RUN_ID, GITHUB_JOB or GITHUB_REPOSITORY is not set (this is not a runner), so the previous run's verdict is not read: changed is true.",
 };
