@@ -56,6 +56,7 @@ export const DEMO_OPTIONS = /** @type {const} */ ({
   'fail-if-not-ready': { type: 'boolean', default: false },
   // Short, so that a push whose PR Trunk has not merged shows its point in seconds.
   'settle-seconds': { type: 'string', default: '10' },
+  'alert-sequence': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 });
 
@@ -67,7 +68,7 @@ export const DEMO_OPTIONS = /** @type {const} */ ({
  * @property {string} [github-scenario]
  * @property {string} [before] @property {string} [base-sha] @property {string} [wait-for]
  * @property {string} wait-timeout-seconds @property {string} poll-interval-seconds
- * @property {boolean} fail-if-not-ready @property {string} settle-seconds
+ * @property {boolean} fail-if-not-ready @property {string} settle-seconds @property {boolean} alert-sequence
  */
 
 /**

@@ -9,6 +9,7 @@ import { isMain, parseArgs, runCli } from '../simulator/cli.mjs';
 import { runAction } from '../simulator/runner.mjs';
 import { GITHUB_SCENARIOS, SCENARIOS, startSimulator } from '../simulator/server.mjs';
 import { DEMO_OPTIONS, demoPlan, demoRun } from './demo-setup.mjs';
+import { alertSequence } from './demo-alerts.mjs';
 
 const USAGE = `Usage: npm run demo [-- options]    (or: node scripts/demo.mjs [options])
 
@@ -65,6 +66,10 @@ Options:
   --wait-timeout-seconds N      the action's wait-timeout-seconds (default here: 30)
   --poll-interval-seconds N     the action's poll-interval-seconds (default here: 1)
   --fail-if-not-ready           set the action's fail-if-not-ready to true
+  --alert-sequence              the README's use 3 alert, three hourly runs: the queue paused
+                                (it posts), the same an hour later (it stays quiet), running
+                                again (it posts the recovery); each run reads the verdict the
+                                one before left, through the simulated GitHub
   -h, --help                    show this help and exit
 
 Exit code: the action's (0 when the step passed, 1 when it failed); 2 for a bad command line.
@@ -87,6 +92,7 @@ export async function main() {
     }
     return 0;
   }
+  if (values['alert-sequence']) return showAlertSequence();
   const plan = demoPlan(values);
   const { scenario, scope, commitRun } = plan;
   const api = values.api;
@@ -153,6 +159,32 @@ function asShown(chunk) {
     /^(::[a-z-]+(?: [^:\n]*)?::)(.*)$/gm,
     (_, command, data) => command + data.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'),
   );
+}
+
+/** The three runs of `--alert-sequence`, each as the step logs it, its outputs and what Slack gets. */
+async function showAlertSequence() {
+  const sim = await startSimulator({});
+  try {
+    console.log("Use 3's hourly alert, three runs an hour apart (the simulator dates the earlier runs back).");
+    const run = async (/** @type {import('../simulator/runner.mjs').RunOptions} */ options) => {
+      const result = await runAction(options);
+      return { code: result.code, outputs: result.outputs, log: asShown(result.stdout) };
+    };
+    const results = await alertSequence(sim, run, (step, number, result, posted, requests) => {
+      section(`Run #${number}: ${step.title}`);
+      process.stdout.write(result.log);
+      const names = ['ready', 'not-ready-reasons', 'previous-ready', 'changed', 'unhealthy-since'];
+      for (const name of names) console.log(`  ${name.padEnd(17)}  ${result.outputs[name] ?? ''}`);
+      console.log(`  (${requests} requests to GitHub)`);
+      console.log(
+        posted ? '\nThe alert posts to Slack:' : '\nThe alert stays quiet (changed is false); it would have said:',
+      );
+      console.log(result.outputs['slack-text']);
+    });
+    return results.every((result) => result.code === 0) ? 0 : 1;
+  } finally {
+    await sim.close();
+  }
 }
 
 /** @param {string} title */

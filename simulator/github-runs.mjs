@@ -1,9 +1,10 @@
 // @ts-check
-// The simulator's deploy workflow (`.github/workflows/deploy.yml`) and its runs, as GitHub Actions'
-// REST API answers them: `GET /repos/{owner}/{repo}/actions/runs/{run_id}` (a run the scenario
-// lists, else this run, in progress) and `GET /repos/{owner}/{repo}/actions/workflows/{id}/runs`
-// (newest first, filtered by branch, event and status, paged), each run a "workflow-run" as
-// GitHub's OpenAPI description has it (github-openapi.json).
+// The simulator's workflow (the deploy workflow, `.github/workflows/deploy.yml`, unless the scenario
+// names another, such as use 3's report) and its runs, as GitHub Actions' REST API answers them:
+// `GET /repos/{owner}/{repo}/actions/runs/{run_id}` (a run the scenario lists, else this run, in
+// progress) and `GET /repos/{owner}/{repo}/actions/workflows/{id}/runs` (newest first, filtered by
+// branch, event and status, paged), each run a "workflow-run" as GitHub's OpenAPI description has
+// it (github-openapi.json). A run's jobs and their annotations are github-jobs.mjs's.
 import { githubError, repositoryBody, shaOf, userBody } from './github-bodies.mjs';
 import { SIM_BASE_SHA } from './github-graph.mjs';
 import { minutesAgo, SIM_BRANCH, SIM_REPO } from './scenarios.mjs';
@@ -15,8 +16,20 @@ const FULL_NAME = `${SIM_REPO.owner}/${SIM_REPO.name}`;
 const REPO_API = `https://api.github.com/repos/${FULL_NAME}`;
 const WEB = `https://${SIM_REPO.host}`;
 
-/** The id of the simulator's deploy workflow (`.github/workflows/deploy.yml`). */
+/** The id of the simulator's workflow (by default the deploy workflow, `.github/workflows/deploy.yml`). */
 export const SIM_WORKFLOW_ID = 161335;
+
+/**
+ * A workflow as its runs name it.
+ * @typedef {{ name: string, path: string }} SimWorkflow
+ */
+/** @type {SimWorkflow} */
+const DEPLOY = { name: 'Deploy', path: '.github/workflows/deploy.yml' };
+
+/** The workflow a scenario's runs are of. @param {GitHubScenario} scenario @returns {SimWorkflow} */
+export function workflowOf(scenario) {
+  return scenario.workflow ?? DEPLOY;
+}
 
 /**
  * A run of the simulator's deploy workflow, as a scenario says it.
@@ -30,6 +43,8 @@ export const SIM_WORKFLOW_ID = 161335;
  * @property {'success' | 'failure' | 'cancelled' | null} conclusion
  * @property {string} [title]  display_title (default: the head commit's message)
  * @property {string} createdAt
+ * @property {number} [attempt]  run_attempt (default 1): a re-run is the same run, its attempt higher
+ * @property {import('./github-jobs.mjs').SimJob[]} [jobs]  its jobs (default: one, as the run ended)
  */
 
 /** A minimal repository ("minimal-repository"), as a workflow run names its repositories. */
@@ -41,20 +56,20 @@ function minimalRepositoryBody() {
 /**
  * A workflow run ("workflow-run"), as `GET /repos/{owner}/{repo}/actions/runs/{run_id}` and the
  * workflow's list of runs answer it.
- * @param {SimRun} run
+ * @param {SimRun} run @param {SimWorkflow} [workflow]
  */
-export function workflowRunBody(run) {
+export function workflowRunBody(run, workflow = DEPLOY) {
   const api = `${REPO_API}/actions/runs/${run.id}`;
   const repository = minimalRepositoryBody();
   const message = run.title ?? `Commit ${run.headSha.slice(0, 7)}`;
   const person = { name: 'Mona Octocat', email: 'mona@users.noreply.github.com' };
   return {
     id: run.id,
-    name: 'Deploy',
+    name: workflow.name,
     node_id: Buffer.from(`WFR_${run.id}`).toString('base64url'),
     head_branch: run.branch ?? SIM_BRANCH,
     head_sha: run.headSha,
-    path: '.github/workflows/deploy.yml',
+    path: workflow.path,
     display_title: message,
     run_number: run.number,
     event: run.event ?? 'push',
@@ -70,7 +85,7 @@ export function workflowRunBody(run) {
     updated_at: run.createdAt,
     actor: userBody('octocat'),
     triggering_actor: userBody('octocat'),
-    run_attempt: 1,
+    run_attempt: run.attempt ?? 1,
     referenced_workflows: [],
     run_started_at: run.createdAt,
     jobs_url: `${api}/jobs`,
@@ -79,7 +94,7 @@ export function workflowRunBody(run) {
     artifacts_url: `${api}/artifacts`,
     cancel_url: `${api}/cancel`,
     rerun_url: `${api}/rerun`,
-    previous_attempt_url: null,
+    previous_attempt_url: (run.attempt ?? 1) > 1 ? `${api}/attempts/${(run.attempt ?? 1) - 1}` : null,
     workflow_url: `${REPO_API}/actions/workflows/${SIM_WORKFLOW_ID}`,
     head_commit: {
       id: run.headSha,
@@ -94,8 +109,8 @@ export function workflowRunBody(run) {
   };
 }
 
-/** The scenario's runs of the deploy workflow, newest first. @param {GitHubScenario} scenario */
-function runsOf(scenario) {
+/** The scenario's runs of its workflow, newest first. @param {GitHubScenario} scenario */
+export function runsOf(scenario) {
   return scenario.runs ?? defaultRuns(scenario);
 }
 
@@ -112,22 +127,32 @@ function defaultRuns(scenario) {
 }
 
 /**
- * `GET /repos/{owner}/{repo}/actions/runs/{run_id}`: a run the scenario lists, else this run (any
- * other id), in progress on the scenario's commit.
+ * A run the scenario lists, else this run (any other id): number 99, in progress on the scenario's
+ * commit, its one job (named as use 3's alert job) under way.
+ * @param {GitHubScenario} scenario @param {number} id @returns {SimRun}
+ */
+export function runById(scenario, id) {
+  return (
+    runsOf(scenario).find((listed) => listed.id === id) ?? {
+      id,
+      number: 99,
+      headSha: scenario.sha,
+      status: 'in_progress',
+      conclusion: null,
+      createdAt: minutesAgo(0),
+      jobs: [{ id: id * 10 + 1, name: 'alert', status: 'in_progress', conclusion: null }],
+    }
+  );
+}
+
+/**
+ * `GET /repos/{owner}/{repo}/actions/runs/{run_id}`: a run the scenario lists, else this run.
  * @param {GitHubScenario} scenario @param {number} id
  * @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send
  * @param {Step | undefined} step
  */
 export function oneRun(scenario, id, send, step) {
-  const run = runsOf(scenario).find((listed) => listed.id === id) ?? {
-    id,
-    number: 99,
-    headSha: scenario.sha,
-    status: /** @type {const} */ ('in_progress'),
-    conclusion: null,
-    createdAt: minutesAgo(0),
-  };
-  send(200, workflowRunBody(run), step?.headers);
+  send(200, workflowRunBody(runById(scenario, id), workflowOf(scenario)), step?.headers);
 }
 
 /**
@@ -139,7 +164,7 @@ export function oneRun(scenario, id, send, step) {
  * @param {(all: unknown[], url: URL) => { items: unknown[], link?: string }} page  GitHub's paging (./github.mjs)
  */
 export function workflowRuns(scenario, workflow, url, send, step, page) {
-  if (workflow !== String(SIM_WORKFLOW_ID) && workflow !== 'deploy.yml') {
+  if (workflow !== String(SIM_WORKFLOW_ID) && workflow !== workflowOf(scenario).path.split('/').at(-1)) {
     return send(404, githubError(404, 'Not Found'), step?.headers);
   }
   const { branch, event, status } = Object.fromEntries(url.searchParams);
@@ -147,6 +172,9 @@ export function workflowRuns(scenario, workflow, url, send, step, page) {
     .filter((run) => !branch || (run.branch ?? SIM_BRANCH) === branch)
     .filter((run) => !event || (run.event ?? 'push') === event)
     .filter((run) => !status || (run.status ?? 'completed') === status || run.conclusion === status);
-  const { items, link } = page(listed.map(workflowRunBody), url);
+  const { items, link } = page(
+    listed.map((run) => workflowRunBody(run, workflowOf(scenario))),
+    url,
+  );
   send(200, { total_count: listed.length, workflow_runs: items }, { ...(link ? { link } : {}), ...step?.headers });
 }

@@ -8,6 +8,7 @@ import { githubError, shaOf } from './github-bodies.mjs';
 import { linear, SIM_BASE_SHA } from './github-graph.mjs';
 import { merged, open, otherPr, SIM_DIRECT_SHA, SIM_MERGE_SHA, simMerge, simPr } from './github-prs.mjs';
 import { RANGE_SCENARIOS } from './github-ranges.mjs';
+import { ALERT_HISTORY, REPORT_WORKFLOW } from './github-alerts.mjs';
 import { minutesAgo, SIM_BRANCH, SIM_PR, SIM_SHA } from './scenarios.mjs';
 
 /** @typedef {import('./github-bodies.mjs').GitHubPr} GitHubPr */
@@ -30,6 +31,10 @@ import { minutesAgo, SIM_BRANCH, SIM_PR, SIM_SHA } from './scenarios.mjs';
  * @property {import('./github-runs.mjs').SimRun[]} [runs]  the deploy workflow's runs, newest
  *   first (default: one that succeeded on `before`, where the last deploy was)
  * @property {(nowMs: number) => Step[]} [runFaults]  steps for the first reads of one run (this run's)
+ * @property {import('./github-runs.mjs').SimWorkflow} [workflow]  the workflow its runs are of
+ *   (default: the deploy workflow)
+ * @property {(nowMs: number) => Step[]} [jobFaults]  steps for the first reads of a run's jobs
+ * @property {(nowMs: number) => Step[]} [annotationFaults]  steps for the first reads of a job's annotations
  */
 
 /** An installation token's shape (ghs_ and 36 characters), as the runner's GITHUB_TOKEN has. */
@@ -43,7 +48,10 @@ export { SIM_DIRECT_SHA, SIM_MERGE_SHA };
 export const githubFaults = {
   /** 401: a token GitHub does not take (revoked, expired, another host's). */
   badCredentials: () => fault(401, 'Bad credentials'),
-  /** 403 (or 404): the token lacks contents: read / pull-requests: read. @param {403 | 404} [status] */
+  /**
+   * 403 (or 404): the token lacks a permission (contents: read, pull-requests: read, actions: read
+   * or checks: read, by the endpoint). @param {403 | 404} [status]
+   */
   notAccessible: (status = 403) => fault(status, 'Resource not accessible by integration'),
   /** 404 or 422: GitHub does not know the commit. @param {string} sha @param {404 | 422} [status] */
   noCommit: (sha, status = 422) => fault(status, `No commit found for SHA: ${sha}`),
@@ -162,6 +170,23 @@ export const GITHUB_SCENARIOS = {
     sha: SIM_MERGE_SHA,
     prs: merged,
     runFaults: always(githubFaults.notAccessible(403)),
+  },
+  'alert-history': {
+    description:
+      "Use 3's report workflow, this run #99 of its hourly alert: #98 failed before a verdict, #97 was the weekly report's, #96 found the queue paused 3 h ago, #95 healthy",
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    workflow: REPORT_WORKFLOW,
+    runs: ALERT_HISTORY,
+  },
+  'alert-no-checks-permission': {
+    description:
+      "As alert-history, but the job's token may not read check runs (no checks: read): 403 on the annotations",
+    sha: SIM_MERGE_SHA,
+    prs: merged,
+    workflow: REPORT_WORKFLOW,
+    runs: ALERT_HISTORY,
+    annotationFaults: always(githubFaults.notAccessible(403)),
   },
   open: {
     description: `#${SIM_PR} is open and the commit is its head; merge_commit_sha is GitHub's test merge`,

@@ -4,10 +4,11 @@
 // repos.listPullRequestsAssociatedWithCommit), `GET /repos/{owner}/{repo}/compare/{basehead}`
 // (repos.compareCommitsWithBasehead, over the scenario's commit graph, github-graph.mjs, paged),
 // `GET /repos/{owner}/{repo}/pulls` (pulls.list: the scenario's PRs, filtered and sorted as
-// GitHub does, paged), and the deploy workflow's runs: `GET /repos/{owner}/{repo}/actions/runs/{run_id}`
-// (actions.getWorkflowRun; a run the scenario does not list is this run, in progress) and
+// GitHub does, paged), and the workflow's runs: `GET /repos/{owner}/{repo}/actions/runs/{run_id}`
+// (actions.getWorkflowRun; a run the scenario does not list is this run, in progress),
 // `GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs` (actions.listWorkflowRuns:
-// the scenario's runs, newest first, filtered by branch, event and status, paged),
+// the scenario's runs, newest first, filtered by branch, event and status, paged), a run's jobs
+// (actions.listJobsForWorkflowRun) and a job's check-run annotations (checks.listAnnotations),
 // at the simulator's root as on api.github.com and
 // under /api/v3 as on GitHub Enterprise Server. It takes only the GitHub token (Authorization:
 // token … or Bearer …; never a Trunk credential), serves only the simulator's repository, knows
@@ -16,7 +17,8 @@
 import { STATUS_CODES } from 'node:http';
 import { commitBody, comparisonBody, githubError, pullRequestSimple } from './github-bodies.mjs';
 import { commitOf, compareIn, graphOf, pullsOf } from './github-graph.mjs';
-import { oneRun, workflowRuns } from './github-runs.mjs';
+import { checkRunAnnotations, runJobs } from './github-jobs.mjs';
+import { oneRun, runById, runsOf, workflowOf, workflowRuns } from './github-runs.mjs';
 import { GITHUB_SCENARIOS, SIM_DIRECT_SHA, SIM_MERGE_SHA } from './github-scenarios.mjs';
 import { SIM_REPO, SIM_SHA } from './scenarios.mjs';
 import { playStep, sendHalf } from './steps.mjs';
@@ -32,7 +34,10 @@ export { SIM_WORKFLOW_ID } from './github-runs.mjs';
 
 /** @typedef {import('./github-scenarios.mjs').GitHubScenario} GitHubScenario */
 /** @typedef {import('./steps.mjs').Step} Step */
-/** @typedef {'github.commitPulls' | 'github.compare' | 'github.pulls' | 'github.run' | 'github.workflowRuns'} GitHubEndpoint */
+/**
+ * @typedef {'github.commitPulls' | 'github.compare' | 'github.pulls' | 'github.run' | 'github.workflowRuns'
+ *   | 'github.jobs' | 'github.annotations'} GitHubEndpoint
+ */
 
 /** @type {GitHubEndpoint[]} */
 export const GITHUB_ENDPOINTS = [
@@ -41,6 +46,8 @@ export const GITHUB_ENDPOINTS = [
   'github.pulls',
   'github.run',
   'github.workflowRuns',
+  'github.jobs',
+  'github.annotations',
 ];
 /** Each endpoint's path: the owner and repository, then what the endpoint names. */
 const ROUTES = /** @type {Array<[GitHubEndpoint, RegExp]>} */ ([
@@ -49,6 +56,8 @@ const ROUTES = /** @type {Array<[GitHubEndpoint, RegExp]>} */ ([
   ['github.pulls', /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/pulls()$/],
   ['github.run', /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/actions\/runs\/(\d+)$/],
   ['github.workflowRuns', /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/actions\/workflows\/([^/]+)\/runs$/],
+  ['github.jobs', /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/actions\/runs\/(\d+)\/jobs$/],
+  ['github.annotations', /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/check-runs\/(\d+)\/annotations$/],
 ]);
 /** Without paging, GitHub lists the newest this many commits of a comparison. */
 const COMPARE_UNPAGED = 250;
@@ -78,9 +87,19 @@ export function github({ token, scenario: initial, tls, take, reset }) {
     reset('github.pulls', []);
     reset('github.run', found.runFaults?.(Date.now()) ?? []);
     reset('github.workflowRuns', []);
+    reset('github.jobs', found.jobFaults?.(Date.now()) ?? []);
+    reset('github.annotations', found.annotationFaults?.(Date.now()) ?? []);
     return found;
   }
   use(initial);
+
+  /**
+   * The workflow's runs, newest first, instead of the scenario's, until the next `use`: what the
+   * demo's runs of use 3 leave for each other. @param {import('./github-runs.mjs').SimRun[]} runs
+   */
+  function setRuns(runs) {
+    scenario = { ...scenario, runs };
+  }
 
   /**
    * @param {import('node:http').IncomingMessage} req
@@ -143,6 +162,12 @@ export function github({ token, scenario: initial, tls, take, reset }) {
     if (endpoint === 'github.pulls') return pullsList(allPrs(scenario), here, send, step);
     if (endpoint === 'github.run') return oneRun(scenario, Number(named), send, step);
     if (endpoint === 'github.workflowRuns') return workflowRuns(scenario, String(named), here, send, step, page);
+    if (endpoint === 'github.jobs') {
+      return runJobs(runById(scenario, Number(named)), workflowOf(scenario).name, here, send, step, page);
+    }
+    if (endpoint === 'github.annotations') {
+      return checkRunAnnotations(runsOf(scenario), Number(named), here, send, step, page);
+    }
     const listed = scenario.commits === 'none' ? undefined : pullsOf(graph, scenario, String(named).toLowerCase());
     if (!listed) {
       const status = scenario.unknownCommit ?? 422;
@@ -153,7 +178,7 @@ export function github({ token, scenario: initial, tls, take, reset }) {
     send(200, items, { ...(link ? { link } : {}), ...step?.headers });
   }
 
-  return { handle, use, scenario: () => scenario };
+  return { handle, use, setRuns, scenario: () => scenario };
 }
 
 /**

@@ -47,7 +47,8 @@ import { TrunkWorld } from './trunk-world.mjs';
  * 'getMergeQueueMetrics'), a v2 route ('v2.repositories', 'v2.mergeQueues', 'v2.order',
  * 'v2.pullRequests', 'v2.pullRequest', 'v2.history', 'v2.verificationRuns', 'v2.estimate',
  * 'v2.historyBatch', 'v2.queuePullRequests', 'v2.testingResults', 'v2.metrics'), or GitHub's
- * ('github.commitPulls', 'github.compare', 'github.pulls', 'github.run', 'github.workflowRuns').
+ * ('github.commitPulls', 'github.compare', 'github.pulls', 'github.run', 'github.workflowRuns',
+ * 'github.jobs', 'github.annotations').
  * @typedef {import('./trunk-v1.mjs').V1Endpoint | import('./trunk-v2.mjs').V2Route
  *   | import('./github.mjs').GitHubEndpoint} Endpoint
  */
@@ -232,6 +233,11 @@ export async function startSimulator(options = {}) {
     useGitHubScenario: (name) => void gh.use(name),
     /** The GitHub scenario being served. */
     gitHubScenario: () => gh.scenario(),
+    /**
+     * The workflow's runs (newest first, each with its jobs and their annotations) instead of the
+     * GitHub scenario's, until the next useGitHubScenario. @param {import('./github-runs.mjs').SimRun[]} runs
+     */
+    setWorkflowRuns: (runs) => gh.setRuns(runs),
     /** Answer the next requests to `endpoint` with these steps. @param {Endpoint} endpoint @param {Step[]} steps */
     script: (endpoint, steps) => scripts.add(endpoint, steps),
     /**
@@ -307,7 +313,7 @@ const USAGE = `Usage: node simulator/server.mjs [options]
 
 Serves Trunk's merge queue API on 127.0.0.1 until stopped (Ctrl-C), both versions from one
 scenario, for the repository ${SIM_REPO.host}/${SIM_REPO.owner}/${SIM_REPO.name} and branch ${SIM_BRANCH} only (any
-other answers as Trunk would: no such queue), and the one GitHub endpoint the action calls:
+other answers as Trunk would: no such queue), and the GitHub endpoints the action calls:
   v1      POST /v1/getSubmittedPullRequest, /v1/getQueue, /v1/listPullRequests;
           GET /v1/getMergeQueueMetrics?repo=owner/name&repoHost=host (every branch's series: main's
           and another queue's, release/2.x); header x-api-token: ${SIM_TOKEN}
@@ -318,9 +324,10 @@ other answers as Trunk would: no such queue), and the one GitHub endpoint the ac
           header Authorization: Bearer ${SIM_API_KEY}
   GitHub  GET /repos/${SIM_REPO.owner}/${SIM_REPO.name}/commits/{sha}/pulls,
           /repos/${SIM_REPO.owner}/${SIM_REPO.name}/compare/{base}...{head}, /repos/${SIM_REPO.owner}/${SIM_REPO.name}/pulls,
-          /repos/${SIM_REPO.owner}/${SIM_REPO.name}/actions/runs/{id} and
-          /repos/${SIM_REPO.owner}/${SIM_REPO.name}/actions/workflows/${SIM_WORKFLOW_ID}/runs (also under /api/v3, as on
-          GitHub Enterprise Server); header Authorization: token ${SIM_GITHUB_TOKEN}
+          /repos/${SIM_REPO.owner}/${SIM_REPO.name}/actions/runs/{id} and its /jobs,
+          /repos/${SIM_REPO.owner}/${SIM_REPO.name}/actions/workflows/${SIM_WORKFLOW_ID}/runs,
+          /repos/${SIM_REPO.owner}/${SIM_REPO.name}/check-runs/{job id}/annotations (also under /api/v3, as
+          on GitHub Enterprise Server); header Authorization: token ${SIM_GITHUB_TOKEN}
           (or Bearer). Its commits: ${SIM_MERGE_SHA} (#${SIM_PR}'s merge),
           ${SIM_SHA} (its head), ${SIM_DIRECT_SHA} (a direct push), each on top of
           ${SIM_BASE_SHA} (main before the push), and the scenario's own.

@@ -22,6 +22,7 @@ import { actionsRunner, type RunnerIO } from './runner/io.js';
 import { sourceFor } from './trunk/source.js';
 import { renderSummary } from './render/summary.js';
 import { reportOnQueue, type QueueRun } from './runs/queue.js';
+import { previousVerdictReader } from './runs/previous-verdict.js';
 import type { CommitRun } from './runs/commit.js';
 import type { RunView } from './runs/view.js';
 import { asComment } from './render/comment.js';
@@ -105,7 +106,8 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     const stopListening = onRequestSent(preload);
     const fallback = setTimeout(preload, PRELOAD_FALLBACK_MS).unref();
     if (inputs.scope === 'queue') {
-      queued = await reportOnQueue(inputs, tools);
+      const previousVerdicts = previousVerdictReader(inputs, tools);
+      queued = await reportOnQueue(inputs, { ...tools, ...(previousVerdicts ? { previousVerdicts } : {}) });
     } else if (inputs.mergeQueueRun) {
       queued = await reportOnTestRun(inputs, event.mergeQueue?.branch, tools);
     } else {

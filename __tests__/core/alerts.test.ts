@@ -17,6 +17,7 @@ const THIS_RUN = 500;
 const record = (ready: boolean, reasons: string[] = [], sinceMinute?: number): VerdictRecord => ({
   repo: 'acme/widgets',
   branch: 'main',
+  job: 'alert',
   ready,
   reasons,
   ...(sinceMinute === undefined ? {} : { unhealthySinceMs: at(sinceMinute) }),

@@ -42,6 +42,7 @@ const report = (facts: QueueFacts, failIfNotReady = false, alert?: AlertState) =
     health: assessQueue({ queue: facts, nowMs: NOW, stallMinutes: 30 }),
     failIfNotReady,
     repo: 'acme/widgets',
+    job: 'alert',
     alert,
   });
 // As a person reads it: the marks of text from outside (the branch) removed.
@@ -179,13 +180,13 @@ describe('against the previous run', () => {
     ]);
   });
 
-  it('the verdict left for the next run: the queue, ready, its reasons and since when', () => {
+  it('the verdict left for the next run: the job, the queue, ready, its reasons and since when', () => {
     const since = NOW - 3_600_000;
     const paused = report(queue('paused', moving), false, { changed: true, unhealthySinceMs: since });
     expect(paused.record).toEqual({
       title: 'merge-queue-status verdict',
       message:
-        'Left for the next run of this job to compare: repo=acme/widgets target-branch=main ready=false not-ready-reasons=queue_paused unhealthy-since=2026-11-20T11:00:00Z',
+        'Left for the next run of this job to compare: job=alert repo=acme/widgets target-branch=main ready=false not-ready-reasons=queue_paused unhealthy-since=2026-11-20T11:00:00Z',
     });
     expect(report(queue('running', moving)).record?.message).toMatch(
       / ready=true not-ready-reasons= unhealthy-since=$/,
@@ -209,7 +210,14 @@ describe('a queue healthy now, but over its thresholds on the window', () => {
   const health = assessQueue({ queue: facts, nowMs: NOW, stallMinutes: 30 });
 
   it('the log says what the heading says, every threshold it is over, and their codes once', () => {
-    const built = buildQueueReport({ queue: facts, health, window, failIfNotReady: false, repo: 'acme/widgets' });
+    const built = buildQueueReport({
+      queue: facts,
+      health,
+      window,
+      failIfNotReady: false,
+      repo: 'acme/widgets',
+      job: 'alert',
+    });
     expect(window.reasons).toEqual(['failure_rate_high', 'time_in_queue_high']);
     const [said] = built.warnings.map(plainWords);
     expect(said).toBe(`${plainWords(queueHeadline(facts, health, window))} (failure_rate_high, time_in_queue_high).`);

@@ -1,20 +1,21 @@
 // The verdict a run leaves as a notice annotation, and the next run's reading of it: the line as a
-// person sees it, read back whole, and every other annotation (or a record that does not read
-// right) taken for no record at all.
+// person sees it, read back whole, and every other annotation (another job's record, another
+// queue's, or a record that does not read right) taken for no record at all.
 import { describe, expect, it } from '@jest/globals';
 import type { VerdictRecord } from '../../src/core/alerts.js';
 import { formatVerdictRecord, parseVerdictRecord, RECORD_TITLE } from '../../src/core/verdict-record.js';
 
-const QUEUE = { repo: 'acme/widgets', branch: 'main' };
+const QUEUE = { repo: 'acme/widgets', branch: 'main', job: 'alert' };
 const SINCE = Date.UTC(2026, 10, 20, 10, 0, 0);
 const paused: VerdictRecord = {
   repo: 'acme/widgets',
   branch: 'main',
+  job: 'alert',
   ready: false,
   reasons: ['queue_paused', 'testing_overdue'],
   unhealthySinceMs: SINCE,
 };
-const healthy: VerdictRecord = { repo: 'acme/widgets', branch: 'main', ready: true, reasons: [] };
+const healthy: VerdictRecord = { repo: 'acme/widgets', branch: 'main', job: 'alert', ready: true, reasons: [] };
 const message = (fields: string) => `Left for the next run of this job to compare: ${fields}`;
 const read = (text: string, queue = QUEUE) => parseVerdictRecord({ title: RECORD_TITLE, message: text }, queue);
 
@@ -23,11 +24,11 @@ describe('formatVerdictRecord', () => {
     expect(formatVerdictRecord(paused)).toEqual({
       title: 'merge-queue-status verdict',
       message: message(
-        'repo=acme/widgets target-branch=main ready=false not-ready-reasons=queue_paused,testing_overdue unhealthy-since=2026-11-20T10:00:00Z',
+        'job=alert repo=acme/widgets target-branch=main ready=false not-ready-reasons=queue_paused,testing_overdue unhealthy-since=2026-11-20T10:00:00Z',
       ),
     });
     expect(formatVerdictRecord(healthy).message).toBe(
-      message('repo=acme/widgets target-branch=main ready=true not-ready-reasons= unhealthy-since='),
+      message('job=alert repo=acme/widgets target-branch=main ready=true not-ready-reasons= unhealthy-since='),
     );
   });
 
@@ -36,14 +37,17 @@ describe('formatVerdictRecord', () => {
     ['a paused one', paused],
     ['a branch with a percent sign and a space', { ...paused, branch: 'feat/100%  done' }],
     ['a branch with = in it', { ...healthy, branch: 'a=b' }],
+    ['a job with - and _ in its id', { ...paused, job: 'queue-alert_hourly' }],
   ])('reads back whole: %s', (_, record) => {
     const { title, message: text } = formatVerdictRecord(record);
-    expect(parseVerdictRecord({ title, message: text }, { repo: record.repo, branch: record.branch })).toEqual(record);
+    const key = { repo: record.repo, branch: record.branch, job: record.job };
+    expect(parseVerdictRecord({ title, message: text }, key)).toEqual(record);
   });
 });
 
 describe('parseVerdictRecord', () => {
-  const fields = 'target-branch=main ready=false not-ready-reasons=queue_paused unhealthy-since=2026-11-20T10:00:00Z';
+  const fields =
+    'job=alert target-branch=main ready=false not-ready-reasons=queue_paused unhealthy-since=2026-11-20T10:00:00Z';
   it.each<[string, { title?: string | null; message?: string | null }, VerdictRecord | undefined]>([
     [
       'another annotation of the job',
@@ -70,10 +74,25 @@ describe('parseVerdictRecord', () => {
     ['another queue of the job: another branch', message(`repo=acme/widgets ${fields.replace('main', 'release')}`)],
     ['another repository', message(`repo=acme/gadgets ${fields}`)],
     ['no repository', message(fields)],
-    ['no branch', message('repo=acme/widgets ready=true not-ready-reasons= unhealthy-since=')],
-    ['ready neither true nor false', message('repo=acme/widgets target-branch=main ready=maybe not-ready-reasons=')],
-    ['ready with reasons', message('repo=acme/widgets target-branch=main ready=true not-ready-reasons=queue_paused')],
-    ['not ready without any', message('repo=acme/widgets target-branch=main ready=false not-ready-reasons=')],
+    ['no branch', message('job=alert repo=acme/widgets ready=true not-ready-reasons= unhealthy-since=')],
+    [
+      'ready neither true nor false',
+      message('job=alert repo=acme/widgets target-branch=main ready=maybe not-ready-reasons='),
+    ],
+    [
+      'ready with reasons',
+      message('job=alert repo=acme/widgets target-branch=main ready=true not-ready-reasons=queue_paused'),
+    ],
+    ['not ready without any', message('job=alert repo=acme/widgets target-branch=main ready=false not-ready-reasons=')],
+    // Use 3's weekly report runs in the same workflow: its verdict is not the hourly alert's.
+    ['another job of the workflow', message(`repo=acme/widgets ${fields.replace('job=alert', 'job=weekly')}`)],
+    ['no job', message(`repo=acme/widgets ${fields.replace('job=alert ', '')}`)],
+    [
+      'a job of no known one (the runner set none)',
+      message(`repo=acme/widgets ${fields.replace('job=alert', 'job=')}`),
+    ],
+    ['the job in another case', message(`repo=acme/widgets ${fields.replace('job=alert', 'job=Alert')}`)],
+    ['a job that is no job id', message(`repo=acme/widgets ${fields.replace('job=alert', 'job=al%20ert')}`)],
     ['a reason that is not a code', message(`repo=acme/widgets ${fields.replace('queue_paused', '<!channel>')}`)],
     ['a time that is not one', message(`repo=acme/widgets ${fields.replace('2026-11-20T10:00:00Z', 'yesterday')}`)],
     ['a value that does not decode', message(`repo=acme/widgets ${fields.replace('main', 'ma%E0in')}`)],
@@ -84,7 +103,7 @@ describe('parseVerdictRecord', () => {
 
   it('a healthy record carries no spell, whatever its since says', () => {
     const text = message(
-      'repo=acme/widgets target-branch=main ready=true not-ready-reasons= unhealthy-since=2026-11-20T10:00:00Z',
+      'job=alert repo=acme/widgets target-branch=main ready=true not-ready-reasons= unhealthy-since=2026-11-20T10:00:00Z',
     );
     expect(read(text)).toEqual(healthy);
   });

@@ -3,11 +3,12 @@
 // waits before each, which are final, and that no wait reaches past the run's deadline. The lines a
 // user reads for each fault are asserted by whole runs (run/deploy-gate.test.ts).
 import { describe, expect, it } from '@jest/globals';
-import { githubFaults, SIM_DIRECT_SHA, SIM_MERGE_SHA, SIM_REPO, SIM_SHA } from '../../simulator/server.mjs';
+import { githubFaults, SIM_DIRECT_SHA, SIM_MERGE_SHA, SIM_SHA } from '../../simulator/server.mjs';
 import { gitHubClient, type GitHubSettings } from '../../src/github/client.js';
 import { listCommitPulls } from '../../src/github/commit-pulls.js';
 import { CancelledError, GitHubError } from '../../src/shared/errors.js';
 import { rejection } from '../helpers/rejection.js';
+import { simGitHubSettings } from '../helpers/github-settings.js';
 import { useSimulator } from '../helpers/simulator.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 import { createRedactor } from '../../src/shared/redact.js';
@@ -18,22 +19,8 @@ const sim = useSimulator();
 function setup(overrides: Partial<GitHubSettings> = {}, deadlineInMs = 60_000) {
   const clock = new VirtualClock();
   const lines: string[] = [];
-  const settings: GitHubSettings = {
-    apiUrl: sim.url,
-    token: sim.githubToken,
-    owner: SIM_REPO.owner,
-    name: SIM_REPO.name,
-    requestTimeoutMs: 10_000,
-    retries: 3,
-    deadlineMs: clock.now() + deadlineInMs,
-    maxRequests: 200,
-    clock,
-    // No jitter: each wait is the policy's least.
-    random: () => 0,
-    log: (line) => lines.push(line),
-    redactor: createRedactor([]),
-    ...overrides,
-  };
+  const log = (line: string) => void lines.push(line);
+  const settings = simGitHubSettings(sim, { deadlineMs: clock.now() + deadlineInMs, log, ...overrides }, clock);
   const list = async (sha = SIM_MERGE_SHA, signal = new AbortController().signal) =>
     listCommitPulls(await gitHubClient(settings), sha, signal);
   return { clock, lines, list };

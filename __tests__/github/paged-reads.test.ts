@@ -6,14 +6,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { pullRequestSimple } from '../../simulator/github-bodies.mjs';
 import { workflowRunBody } from '../../simulator/github-runs.mjs';
-import { GITHUB_SCENARIOS, githubFaults, SIM_BASE_SHA, SIM_REPO, SIM_WORKFLOW_ID } from '../../simulator/server.mjs';
+import { GITHUB_SCENARIOS, githubFaults, SIM_BASE_SHA, SIM_WORKFLOW_ID } from '../../simulator/server.mjs';
 import { gitHubClient, RequestsSpent, type GitHubSettings } from '../../src/github/client.js';
 import { listMergedInto } from '../../src/github/commit-pulls.js';
 import { compareCommits } from '../../src/github/compare.js';
 import { eachWorkflowRun, getWorkflowRun, type WorkflowRun } from '../../src/github/workflow-runs.js';
 import { GitHubError } from '../../src/shared/errors.js';
-import { createRedactor } from '../../src/shared/redact.js';
 import { rejection } from '../helpers/rejection.js';
+import { simGitHubSettings } from '../helpers/github-settings.js';
 import { useSimulator } from '../helpers/simulator.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 
@@ -22,21 +22,7 @@ const signal = () => new AbortController().signal;
 
 async function client(overrides: Partial<GitHubSettings> = {}) {
   const clock = new VirtualClock();
-  return gitHubClient({
-    apiUrl: sim.url,
-    token: sim.githubToken,
-    owner: SIM_REPO.owner,
-    name: SIM_REPO.name,
-    requestTimeoutMs: 10_000,
-    retries: 3,
-    deadlineMs: clock.now() + 600_000,
-    maxRequests: 200,
-    redactor: createRedactor([]),
-    clock,
-    random: () => 0,
-    log: () => undefined,
-    ...overrides,
-  });
+  return gitHubClient(simGitHubSettings(sim, { deadlineMs: clock.now() + 600_000, ...overrides }, clock));
 }
 
 const pages = (endpoint: string) =>

@@ -84,3 +84,13 @@ describe("use 3's hourly alert", () => {
     expect(mq?.with?.['fail-if-not-ready']).toBeUndefined();
   });
 });
+
+describe("use 3's weekly report", () => {
+  it('reads no previous run (it posts every week): github-token empty, so no permission is needed nor warned about', () => {
+    const weekly = jobs.weekly as Job;
+    expect(weekly.permissions).toEqual({});
+    const mq = weekly.steps.find((step) => step.id === 'mq');
+    expect(mq?.with).toMatchObject({ scope: 'queue', 'github-token': '' });
+    expect(weekly.steps.find((step) => step.uses?.startsWith('slackapi/'))?.if).toBeUndefined();
+  });
+});

@@ -4,7 +4,8 @@
 // any spelling (helpers/planted.ts), never gets out: not whole, not as any run of 6 characters of
 // its secret part, not base64-encoded, in no output, log line, annotation, summary, `markdown` or
 // `slack-text`. In the three scopes: a PR's run, a deploy gate on a commit, and a report on the
-// queue over a window. The fields are found by walking each answer, so an endpoint added to the
+// queue over a window, and use 3's alert, which reads the verdict its previous run left from
+// GitHub's workflow runs, jobs and annotations. The fields are found by walking each answer, so an endpoint added to the
 // simulator is covered here without a line of this file; the last test checks that every field
 // seen was planted in some case, and every spelling used.
 import { describe, expect, it } from '@jest/globals';
@@ -57,6 +58,7 @@ const SCOPES = {
   'queue over a window, v2': { scenarios: ['recent-merges'], api: ['apiKey'], window: '1d' },
   'queue over the last hour, v1': { scenarios: ['recent-merges'], api: ['token'], window: '1h' },
   'queue over 2 days, v1': { scenarios: ['recent-merges'], api: ['token'], window: '2d' },
+  "use 3's alert, v2": { scenarios: ['paused'], api: ['apiKey'], github: ['alert-history'], window: '1h' },
 } as const satisfies Record<
   string,
   {
@@ -95,10 +97,13 @@ async function runPlanted(scope: Scope, scenario: string, credentials: Credentia
   let options: InProcessOptions = {};
   if (github) {
     options = pushRun(sim.gitHubScenario().sha ?? SIM_MERGE_SHA, sim.url);
-    Object.assign(inputs, { 'github-token': credentials.githubToken.value, 'settle-seconds': '0' });
+    Object.assign(inputs, { 'github-token': credentials.githubToken.value });
+    if (!('window' in setup)) inputs['settle-seconds'] = '0';
   }
   if ('window' in setup) {
-    options = { ...scheduleRun, clock: new VirtualClock(Date.now()) };
+    // A report on the queue with GitHub's token reads the previous run's verdict, as use 3's alert does.
+    const env = github ? { GITHUB_RUN_ID: '9000001', GITHUB_JOB: 'alert', GITHUB_API_URL: sim.url } : {};
+    options = { ...scheduleRun, env, clock: new VirtualClock(Date.now()) };
     Object.assign(inputs, { scope: 'queue', window: setup.window });
   }
   try {

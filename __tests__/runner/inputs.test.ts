@@ -477,6 +477,23 @@ describe('scope: queue', () => {
     });
   });
 
+  it("knows this run and job, for the previous run's verdict; GITHUB_API_URL is checked only when that is read", () => {
+    const runner = { ...env, GITHUB_RUN_ID: '9000001', GITHUB_JOB: 'alert', GITHUB_API_URL: 'not a URL' };
+    expect(readAny({ ...queue, repo: 'acme/widgets' }, schedule, runner)).toMatchObject({
+      runId: 9000001,
+      job: 'alert',
+      githubApiUrlSet: 'not a URL',
+      // The workflow's own repository, whatever queue it reports on.
+      workflowRepo: { owner: 'octo-org', name: 'octo-repo' },
+      owner: 'acme',
+    });
+    // Off a runner, or values no runner sets: not known, and nothing is read.
+    const odd = readAny(queue, schedule, { ...env, GITHUB_RUN_ID: '12x', GITHUB_JOB: 'al ert' });
+    expect(odd).toMatchObject({ runId: undefined, job: undefined });
+    expect(readAny(queue, schedule)).toMatchObject({ runId: undefined, job: undefined, githubApiUrlSet: undefined });
+    expect(readAny({ ...queue, repo: 'acme/widgets' }, schedule, {})).toMatchObject({ workflowRepo: undefined });
+  });
+
   it('takes stall-minutes as a number of minutes above 0', () => {
     expect(readAny({ ...queue, 'stall-minutes': '2.5' }, schedule)).toMatchObject({ stallMinutes: 2.5 });
     expect(readAny({ ...queue, 'stall-minutes': ' 90 ' }, schedule)).toMatchObject({ stallMinutes: 90 });

@@ -127,7 +127,7 @@ describe("a window's reads, within the contract's cap", () => {
 });
 
 describe('against the previous run: the reader of its verdict plugged in', () => {
-  const key = { repo: `${SIM_REPO.owner}/${SIM_REPO.name}`, branch: SIM_BRANCH };
+  const key = { repo: `${SIM_REPO.owner}/${SIM_REPO.name}`, branch: SIM_BRANCH, job: 'alert' };
   const paused: VerdictRecord = {
     ...key,
     ready: false,
@@ -150,14 +150,14 @@ describe('against the previous run: the reader of its verdict plugged in', () =>
     expect(outputs.outputs).toMatchObject({ 'previous-ready': '', changed: 'true' });
     expect(outputs.outputs['unhealthy-since']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(report.record?.message).toMatch(
-      / repo=octo-org\/octo-repo target-branch=main ready=false not-ready-reasons=queue_paused unhealthy-since=\S+Z$/,
+      / job= repo=octo-org\/octo-repo target-branch=main ready=false not-ready-reasons=queue_paused unhealthy-since=\S+Z$/,
     );
   });
 
   it('still paused: asked about this queue, not changed, the spell from when it began', async () => {
     sim.useScenario('paused');
     const { asked, read } = reader({ kind: 'read', thisRunId: 9, runs: [{ runId: 8, record: paused }] });
-    const { outputs } = await reportOnQueue(inputs(), { ...tools().run, previousVerdicts: read });
+    const { outputs } = await reportOnQueue(inputs({ job: 'alert' }), { ...tools().run, previousVerdicts: read });
     expect(asked).toEqual([key]);
     expect(outputs.outputs).toMatchObject({
       'previous-ready': 'false',

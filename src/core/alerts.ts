@@ -6,11 +6,20 @@
 // Fail towards speaking: a previous verdict that is unknown (the first run, none recorded, a read
 // that failed) makes `changed` true, so that an alert says once too often rather than never.
 
-/** A verdict as a run leaves it for the next one to read (./verdict-record.ts writes and parses it). */
-export interface VerdictRecord {
-  /** The queue it is about: `owner/name` and its branch, so that two queues in one job never mix. */
+/** Whose verdict a record is: the queue it is about, and the job that left it. */
+export interface RecordKey {
+  /** The queue: `owner/name` and its branch, so that two queues in one job never mix. */
   repo: string;
   branch: string;
+  /**
+   * The job's id in its workflow (GITHUB_JOB), so that another job of the same workflow (use 3's
+   * weekly report beside the hourly alert) is never taken for this one; empty when not known.
+   */
+  job: string;
+}
+
+/** A verdict as a run leaves it for the next one to read (./verdict-record.ts writes and parses it). */
+export interface VerdictRecord extends RecordKey {
   ready: boolean;
   /** Its `not-ready-reasons` codes; empty when ready. */
   reasons: string[];

@@ -29,6 +29,8 @@ export interface QueueReportInput {
   failIfNotReady: boolean;
   /** `owner/name`, for the verdict left for the next run. */
   repo: string;
+  /** The job's id in its workflow (GITHUB_JOB), for the verdict left for the next run; empty when not known. */
+  job: string;
   /** This run's verdict against the previous run's; undefined when not decided. */
   alert?: AlertState;
 }
@@ -88,6 +90,7 @@ export function buildQueueReport(input: QueueReportInput): Report {
   const notices = note && health.undecided.length === 0 ? [`${note}.`] : [];
   if (window) notices.push(...windowNotices(window));
   const record = formatVerdictRecord({
+    job: input.job,
     repo: input.repo,
     branch: queue.branch,
     ready,

@@ -175,7 +175,8 @@ function runsPage(
   return ask(client, question, signal);
 }
 
-function parsed<T>(what: string, schema: z.ZodMiniType<T>, data: unknown): T {
+/** The answer, checked against what this action reads of it; a GitHubError naming the field otherwise. */
+export function parsed<T>(what: string, schema: z.ZodMiniType<T>, data: unknown): T {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -10,6 +10,7 @@ import { minutes, queueBranch, refuseWithQueue, scope, waitForWithQueue } from '
 import { baseChoice, type BaseChoice } from './base-sha.js';
 import { readWindowInputs, refuseWithPr, type WindowInputs } from './window-inputs.js';
 import { isLookup, isUnnamedTestRun, whichPr, type CommitLookup, type PrTarget } from './which-pr.js';
+import { JOB_ID } from '../core/verdict-record.js';
 
 export interface Inputs extends PrTarget, Credentials {
   /** One PR; `QueueInputs` for the queue itself, `CommitInputs` while rule 5 has yet to find it. */
@@ -35,6 +36,20 @@ export interface QueueInputs
   scope: 'queue';
   targetBranch: string;
   stallMinutes: number;
+  /** This run's id (GITHUB_RUN_ID), to find the previous runs of its workflow; undefined off a runner. */
+  runId?: number;
+  /** This job's id in its workflow (GITHUB_JOB), checked; undefined off a runner. */
+  job?: string;
+  /**
+   * Where this workflow's runs are (GITHUB_REPOSITORY), which `repo`, the queue's repository, need
+   * not be; undefined off a runner.
+   */
+  workflowRepo?: { owner: string; name: string };
+  /**
+   * GITHUB_API_URL as the runner set it, checked only when the previous run's verdict is read:
+   * a report on the queue does not fail for it.
+   */
+  githubApiUrlSet?: string;
 }
 
 /** A PR run whose PR GitHub has yet to name (rule 5 of "Which PR"), and the commit verdict. */
@@ -190,10 +205,20 @@ export function readInputs(
     stallMinutes,
     summary,
     waitTimeoutMs,
+    runId: runIdOf(env.GITHUB_RUN_ID),
+    job: env.GITHUB_JOB && JOB_ID.test(env.GITHUB_JOB) ? env.GITHUB_JOB : undefined,
+    workflowRepo: repoOf(env.GITHUB_REPOSITORY),
+    githubApiUrlSet: env.GITHUB_API_URL,
   };
 }
 
 /** GITHUB_RUN_ID, when it is one: a whole number the runner sets. */
 function runIdOf(value: string | undefined): number | undefined {
   return value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+}
+
+/** GITHUB_REPOSITORY, when it is `owner/name` as GitHub allows them. */
+function repoOf(value: string | undefined): { owner: string; name: string } | undefined {
+  const match = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(value ?? '');
+  return match?.[1] && match[2] ? { owner: match[1], name: match[2] } : undefined;
 }

@@ -10,7 +10,7 @@ import type { Redactor } from '../shared/redact.js';
 import type { QueueAnswer, StatusSource } from '../core/model.js';
 import { assessQueue, type QueueHealth } from '../core/health.js';
 import { buildQueueReport, queueVerdict } from '../core/queue-report.js';
-import { decideAlert, type PreviousRead } from '../core/alerts.js';
+import { decideAlert, type PreviousRead, type RecordKey } from '../core/alerts.js';
 import { failureMessage, isUnexpected, type Report } from '../core/report.js';
 import { spans } from '../core/window/figures.js';
 import { buildWindowReport, type WindowReport } from '../core/window/report.js';
@@ -32,12 +32,6 @@ const MAX_HISTORY_REQUESTS = 200;
 /** And at most this long, or wait-timeout-seconds when that is shorter. */
 const HISTORY_DEADLINE_MS = 120_000;
 
-/** The queue a verdict is about: the one the previous run's record must name too. */
-interface QueueKey {
-  repo: string;
-  branch: string;
-}
-
 type RunTools = {
   log: Log;
   clock: Clock;
@@ -45,10 +39,10 @@ type RunTools = {
   cancel: AbortSignal;
   redactor: Redactor;
   /**
-   * The runs of this workflow and job before this one, with the verdict each left on this queue
+   * The runs of this workflow before this one, with the verdict this job left on this queue in each
    * (verdict-record.ts parses them). Not given: the previous verdict is unknown, so `changed` is true.
    */
-  previousVerdicts?: (queue: QueueKey, signal: AbortSignal) => Promise<PreviousRead>;
+  previousVerdicts?: (key: RecordKey, signal: AbortSignal) => Promise<PreviousRead>;
 };
 
 export async function reportOnQueue(inputs: QueueInputs, run: RunTools): Promise<QueueRun> {
@@ -56,7 +50,8 @@ export async function reportOnQueue(inputs: QueueInputs, run: RunTools): Promise
   const repo = `${inputs.owner}/${inputs.name}`;
   const startedMs = run.clock.now();
   // Asked of GitHub while Trunk is: it needs nothing Trunk answers.
-  const previous = readPrevious(run, { repo, branch: inputs.targetBranch });
+  const job = inputs.job ?? '';
+  const previous = readPrevious(run, { repo, branch: inputs.targetBranch, job });
   let answer: QueueAnswer | undefined;
   let health: QueueHealth | undefined;
   let window: WindowReport | undefined;
@@ -80,7 +75,15 @@ export async function reportOnQueue(inputs: QueueInputs, run: RunTools): Promise
   const alert = decideAlert({ verdict, nowMs, previous: await previous });
   const report: Report =
     answer && health
-      ? buildQueueReport({ queue: answer.queue, health, window, failIfNotReady: inputs.failIfNotReady, repo, alert })
+      ? buildQueueReport({
+          queue: answer.queue,
+          health,
+          window,
+          failIfNotReady: inputs.failIfNotReady,
+          repo,
+          job,
+          alert,
+        })
       : { failures: failure ? [failure] : [], lines: [], warnings: [], notices: [] };
   if (answer && health && failure) report.failures.push(failure);
   const shown = { answer, health, window, alert, repo, branch: inputs.targetBranch };
@@ -94,10 +97,10 @@ export async function reportOnQueue(inputs: QueueInputs, run: RunTools): Promise
 }
 
 /** The previous runs' verdicts, or why they are unknown; never a rejection. */
-async function readPrevious(run: RunTools, queue: QueueKey): Promise<PreviousRead> {
+async function readPrevious(run: RunTools, key: RecordKey): Promise<PreviousRead> {
   if (!run.previousVerdicts) return { kind: 'not-read' };
   try {
-    return await run.previousVerdicts(queue, run.cancel);
+    return await run.previousVerdicts(key, run.cancel);
   } catch (error) {
     return { kind: 'failed', message: failureMessage(error) };
   }

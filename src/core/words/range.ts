@@ -3,11 +3,7 @@
 // read when it could not. Pure; clauses end without a full stop, so that callers can end them.
 import { grouped, outside, plural, shortSha, withoutStop } from '../../shared/format.js';
 import type { BaseFrom, CommitRange, PastRun } from '../commit-range.js';
-
-/** "run #57", or "run 4242" when GitHub sent no number. */
-function runName(run: PastRun): string {
-  return run.number === undefined ? `run ${run.id}` : `run #${run.number}`;
-}
+import { runName } from './run-name.js';
 
 /** Where the range started, after "every commit after". */
 function startWords(base: string, from: BaseFrom, branch: string): string {
