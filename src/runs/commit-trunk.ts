@@ -14,15 +14,7 @@ import { stateOf } from '../core/verdict.js';
 import { failureMessage } from '../core/report.js';
 import { ActionError, ApiError, messageOf } from '../shared/errors.js';
 import { withoutStop } from '../shared/format.js';
-import type { Log } from '../shared/log.js';
-import type { Clock } from '../shared/time.js';
-
-export interface CommitTools {
-  log: Log;
-  clock: Clock;
-  random: () => number;
-  cancel: AbortSignal;
-}
+import type { RunTools } from './tools.js';
 
 export interface TrunkFacts {
   /** Undefined when it could not be read: the verdict does not need it, the outputs do. */
@@ -53,7 +45,7 @@ export async function askTrunk(
   numbers: readonly number[],
   branch: string,
   settings: SettleSettings,
-  tools: CommitTools,
+  tools: Omit<RunTools, 'redactor'>,
 ): Promise<TrunkFacts> {
   const { cancel } = tools;
   const [queue, first] = await Promise.all([

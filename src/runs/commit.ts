@@ -3,9 +3,6 @@
 // commit, on a run on that PR's own branch, makes this an ordinary PR run. Anything else is the
 // commit verdict: did every commit come through the merge queue? A commit no PR brought in is an
 // answer, not a crash; a Trunk read that fails is reported, and the outputs are still written.
-import type { Clock } from '../shared/time.js';
-import type { Log } from '../shared/log.js';
-import type { Redactor } from '../shared/redact.js';
 import { decideCommitVerdict, prsToAsk, type CommitVerdict } from '../core/commit-verdict.js';
 import { buildCommitReport } from '../core/commit-report.js';
 import type { CommitWordsContext } from '../core/words/commit.js';
@@ -23,15 +20,8 @@ import { sourceFor } from '../trunk/source.js';
 import { askAboutTip, commitsOf, rangeOf, type CommitFacts } from './commit-github.js';
 import { askTrunk, type TrunkFacts } from './commit-trunk.js';
 import type { RunView } from './view.js';
+import type { RunTools } from './tools.js';
 import { commitSlack } from '../render/slack-reports.js';
-
-interface RunTools {
-  log: Log;
-  clock: Clock;
-  random: () => number;
-  cancel: AbortSignal;
-  redactor: Redactor;
-}
 
 /** The run about a commit: what it reports, as a report on the queue does. */
 export interface CommitRun extends RunView {

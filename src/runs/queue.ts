@@ -4,9 +4,6 @@
 // throws: a read that failed is a failure to report (or, for the history, its figures left empty
 // with a warning; for the previous verdict, unknown with a warning), and the outputs and the
 // summary are still written.
-import type { Clock } from '../shared/time.js';
-import type { Log } from '../shared/log.js';
-import type { Redactor } from '../shared/redact.js';
 import type { QueueAnswer, StatusSource } from '../core/model.js';
 import { assessQueue, type QueueHealth } from '../core/health.js';
 import { buildQueueReport, queueVerdict } from '../core/queue-report.js';
@@ -21,6 +18,7 @@ import { renderQueueSummary } from '../render/queue-summary.js';
 import { queueSlack } from '../render/slack-reports.js';
 import { sourceFor } from '../trunk/source.js';
 import type { RunView } from './view.js';
+import type { RunTools } from './tools.js';
 
 export interface QueueRun extends RunView {
   report: Report;
@@ -32,12 +30,7 @@ const MAX_HISTORY_REQUESTS = 200;
 /** And at most this long, or wait-timeout-seconds when that is shorter. */
 const HISTORY_DEADLINE_MS = 120_000;
 
-type RunTools = {
-  log: Log;
-  clock: Clock;
-  random: () => number;
-  cancel: AbortSignal;
-  redactor: Redactor;
+type QueueRunTools = RunTools & {
   /**
    * The runs of this workflow before this one, with the verdict this job left on this queue in each
    * (verdict-record.ts parses them). Not given: the previous verdict is unknown, so `changed` is true.
@@ -45,7 +38,7 @@ type RunTools = {
   previousVerdicts?: (key: RecordKey, signal: AbortSignal) => Promise<PreviousRead>;
 };
 
-export async function reportOnQueue(inputs: QueueInputs, run: RunTools): Promise<QueueRun> {
+export async function reportOnQueue(inputs: QueueInputs, run: QueueRunTools): Promise<QueueRun> {
   const { log, cancel } = run;
   const repo = `${inputs.owner}/${inputs.name}`;
   const startedMs = run.clock.now();
@@ -97,7 +90,7 @@ export async function reportOnQueue(inputs: QueueInputs, run: RunTools): Promise
 }
 
 /** The previous runs' verdicts, or why they are unknown; never a rejection. */
-async function readPrevious(run: RunTools, key: RecordKey): Promise<PreviousRead> {
+async function readPrevious(run: QueueRunTools, key: RecordKey): Promise<PreviousRead> {
   if (!run.previousVerdicts) return { kind: 'not-read' };
   try {
     return await run.previousVerdicts(key, run.cancel);

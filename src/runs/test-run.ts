@@ -2,9 +2,7 @@
 // it (its queue, its story, a wait), then the others of a batch in one batched read (v2 asks up to
 // 50 numbers at once; v1 asks each), and the run reports on all of them. It never throws, and it
 // fails the step only for a PR that left the queue (core/test-run-report.ts).
-import type { Clock } from '../shared/time.js';
 import type { Log } from '../shared/log.js';
-import type { Redactor } from '../shared/redact.js';
 import type { PrAnswer, QueueAnswer } from '../core/model.js';
 import { observe } from '../core/observe.js';
 import { buildReport, failureMessage, isUnexpected, type Report } from '../core/report.js';
@@ -18,13 +16,12 @@ import { batchSlack, prSlack, unnamedSlack } from '../render/slack-reports.js';
 import { renderSummary } from '../render/summary.js';
 import { sourceFor } from '../trunk/source.js';
 import type { RunView } from './view.js';
+import type { RunTools } from './tools.js';
 
 export interface TestRun extends RunView {
   report: Report;
   outputs: OutputSet;
 }
-
-type RunTools = { log: Log; clock: Clock; random: () => number; cancel: AbortSignal; redactor: Redactor };
 
 /** @param branch the test branch, as the event named it */
 export async function reportOnTestRun(inputs: Inputs, branch: string | undefined, tools: RunTools): Promise<TestRun> {
