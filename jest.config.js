@@ -13,9 +13,8 @@ export default {
   },
   transform: { '^.+\\.ts$': '<rootDir>/scripts/jest-transform.mjs' },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-  // Many runs against a real rate limit, on the real clock, and local-action compiling the sources:
-  // `npm run test:load` (jest.load.config.js).
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/load/'],
+  // What takes real time or many seconds of work runs in `npm run test:slow` (jest.slow.config.js).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/load/', '\\.slow\\.test\\.ts$'],
   testTimeout: 30_000,
   // Two workers even on a two-core machine, where jest's default (one fewer than the cores) would
   // run one: jest's own process mostly waits, so both cores can run tests.

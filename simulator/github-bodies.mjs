@@ -6,7 +6,7 @@
 // `GET /repos/{owner}/{repo}/compare/{basehead}`,
 // and GitHub's error body ("basic-error"). A workflow run's body is ./github-runs.mjs's. Every field the schema requires is here, so that a body validates
 // against it: github-openapi.json is those operations and the schemas they reference, copied
-// unchanged, and __tests__/simulator/github.test.ts holds the bodies to it. The values follow GitHub's example answer (components/examples/
+// unchanged, and __tests__/simulator/github.slow.test.ts holds the bodies to it. The values follow GitHub's example answer (components/examples/
 // pull-request-simple-items) and the pull_request webhook examples (npm @octokit/webhooks-examples).
 import { createHash } from 'node:crypto';
 import { minutesAgo, SIM_BRANCH, SIM_REPO } from './scenarios.mjs';

@@ -3,7 +3,7 @@
 // v2 body: the scenario's own PR (its pr and prStates, told as trunk-v2-story.mjs tells it), the
 // other PRs in its queue (their timelines derived from their entries), and the PRs its history
 // remembers (trunk-history.mjs), which win over a queue entry of the same number.
-import { SIM_PR, SIM_PR_ID } from './scenarios.mjs';
+import { SIM_BRANCH, SIM_PR, SIM_PR_ID } from './scenarios.mjs';
 import { historyPullRequestBody, historyV1Body } from './trunk-history-bodies.mjs';
 import { timeline } from './trunk-history.mjs';
 import { ENTRY_CREATED_AT, ENTRY_STATES, mapped, numberOf, prId, pullRequestBody } from './trunk-v2-bodies.mjs';
@@ -108,13 +108,65 @@ function queueEntries(world) {
   return entries.filter((entry) => numberOf(entry) !== SIM_PR && !world.history.byNumber.has(numberOf(entry)));
 }
 
+/** The PRs Trunk knows now that its history does not remember: the scenario's, the queue's others. @param {World} world */
+function unrememberedPrs(world) {
+  return [...scenarioPr(world), ...queueEntries(world).map((entry) => queuedPr(world, entry))];
+}
+
+/**
+ * A PR of this queue (its branch's) that it ever had, with its timeline read once.
+ * @typedef {{ pr: KnownPr, transitions: import('./trunk-history.mjs').Transition[], enqueuedMs: number }} QueueTimeline
+ */
+
+/** Those of these PRs this queue ever had, most recently enqueued first. @param {KnownPr[]} prs @returns {QueueTimeline[]} */
+function ofQueue(prs) {
+  return prs
+    .filter((pr) => pr.baseBranch === SIM_BRANCH)
+    .map((pr) => ({ pr, transitions: pr.transitions(), enqueuedMs: pr.enqueuedMs() }))
+    .filter(({ transitions }) => transitions.length > 0)
+    .sort((a, b) => b.enqueuedMs - a.enqueuedMs || b.pr.number - a.pr.number);
+}
+
+/** @type {WeakMap<World['history'], KnownPr[]>} */
+const remembered = new WeakMap();
+/** @type {WeakMap<World['history'], QueueTimeline[]>} */
+const rememberedInQueue = new WeakMap();
+
+/**
+ * The PRs a history remembers, made once per history: a named history is shared by every request
+ * and its busiest has thousands of PRs, which every page of a list would otherwise walk again.
+ * @param {World['history']} history
+ */
+function rememberedPrs(history) {
+  const known = remembered.get(history) ?? history.prs.map(rememberedPr);
+  remembered.set(history, known);
+  return known;
+}
+
+/** The queue's PRs a history remembers, most recently enqueued first, worked out once. @param {World['history']} history */
+export function rememberedTimelines(history) {
+  const known = rememberedInQueue.get(history) ?? ofQueue(rememberedPrs(history));
+  rememberedInQueue.set(history, known);
+  return known;
+}
+
+/** The queue's PRs the history does not remember (the scenario's, the queue's others). @param {World} world */
+export const unrememberedTimelines = (world) => ofQueue(unrememberedPrs(world));
+
+/**
+ * Every PR the queue ever had, most recently enqueued first: the few the history does not
+ * remember joined to its own, which the sort orders in a pass, both being in order already.
+ * @param {World} world
+ */
+export function queueTimelines(world) {
+  return [...unrememberedTimelines(world), ...rememberedTimelines(world.history)].sort(
+    (a, b) => b.enqueuedMs - a.enqueuedMs || b.pr.number - a.pr.number,
+  );
+}
+
 /** Every PR Trunk knows now: the scenario's, the queue's others, the history's. @param {World} world */
 export function knownPrs(world) {
-  return [
-    ...scenarioPr(world),
-    ...queueEntries(world).map((entry) => queuedPr(world, entry)),
-    ...world.history.prs.map(rememberedPr),
-  ];
+  return [...unrememberedPrs(world), ...rememberedPrs(world.history)];
 }
 
 /**

@@ -6,8 +6,8 @@
 // without an entry time.
 import { createHash } from 'node:crypto';
 import { concludedWithin } from './history-derive.mjs';
-import { SIM_BRANCH, SIM_REPO } from './scenarios.mjs';
-import { knownPrs } from './trunk-known.mjs';
+import { SIM_REPO } from './scenarios.mjs';
+import { queueTimelines } from './trunk-known.mjs';
 import { ENTRY_STATES } from './trunk-v2-bodies.mjs';
 
 /** @typedef {import('./trunk-v2-bodies.mjs').World} World */
@@ -55,17 +55,11 @@ export function listPullRequestsV1({ state, since, take = 50, cursor }, world) {
   }
   const sinceMs = typeof since === 'string' ? Date.parse(since) : undefined;
   const wanted = state === undefined ? undefined : ENTRY_STATES[/** @type {keyof typeof ENTRY_STATES} */ (state)];
-  const rows = knownPrs(world)
-    .filter((pr) => pr.baseBranch === SIM_BRANCH)
-    .map((pr) => ({ pr, transitions: pr.transitions() }))
-    .filter(
-      ({ transitions }) =>
-        transitions.length > 0 &&
-        (wanted === undefined || transitions.at(-1)?.state === wanted) &&
-        (sinceMs === undefined || concludedWithin(transitions, sinceMs, Infinity)),
-    )
-    .map(({ pr }) => ({ pr, enqueuedMs: pr.enqueuedMs() }))
-    .sort((a, b) => b.enqueuedMs - a.enqueuedMs || b.pr.number - a.pr.number);
+  const rows = queueTimelines(world).filter(
+    ({ transitions }) =>
+      (wanted === undefined || transitions.at(-1)?.state === wanted) &&
+      (sinceMs === undefined || concludedWithin(transitions, sinceMs, Infinity)),
+  );
   const size = Number(take);
   const pullRequests = rows.slice(offset, offset + size).map(({ pr }) => {
     const v1 = pr.v1();

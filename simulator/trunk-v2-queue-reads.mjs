@@ -5,9 +5,8 @@
 // (mergeQueues.listTestingResults: `since` required, at most 45 days, an open `until` fixed at
 // the first page and kept in the cursor). Both over every PR Trunk knows (trunk-known.mjs).
 import { concludedWithin, stretchesOf } from './history-derive.mjs';
-import { SIM_BRANCH } from './scenarios.mjs';
 import { iso } from './trunk-history.mjs';
-import { knownPrs } from './trunk-known.mjs';
+import { queueTimelines, rememberedTimelines, unrememberedTimelines } from './trunk-known.mjs';
 import { ENTRY_STATES } from './trunk-v2-bodies.mjs';
 import { boundPage, fail, isAnswer, paging } from './trunk-v2-pages.mjs';
 
@@ -35,12 +34,30 @@ function instant(query, name) {
   return ms;
 }
 
-/** The PRs of this queue (its branch's) that Trunk knows, each with its timeline read once. @param {World} world */
-function queuePrs(world) {
-  return knownPrs(world)
-    .filter((pr) => pr.baseBranch === SIM_BRANCH)
-    .map((pr) => ({ pr, transitions: pr.transitions() }))
-    .filter(({ transitions }) => transitions.length > 0);
+/** @typedef {import('./trunk-known.mjs').QueueTimeline} QueueTimeline */
+/** @typedef {{ number: number, stretch: import('./history-derive.mjs').Stretch }} StretchRow */
+
+/**
+ * A history's stretches of testing, newest first, worked out once per history: every page of a
+ * busy history's testing results would otherwise walk and sort thousands again. A page adds the
+ * few the history does not remember and sorts again, which the sort does in a pass over rows
+ * already in order.
+ * @type {WeakMap<World['history'], StretchRow[]>}
+ */
+const historyStretches = new WeakMap();
+
+/** @param {World['history']} history */
+function stretchesOfHistory(history) {
+  const rows = historyStretches.get(history) ?? stretchRows(rememberedTimelines(history));
+  historyStretches.set(history, rows);
+  return rows;
+}
+
+/** Every stretch of these PRs' testing that ended, newest first. @param {QueueTimeline[]} prs @returns {StretchRow[]} */
+function stretchRows(prs) {
+  return prs
+    .flatMap(({ pr, transitions }) => stretchesOf(transitions).map((stretch) => ({ number: pr.number, stretch })))
+    .sort((a, b) => b.stretch.endMs - a.stretch.endMs || b.number - a.number || b.stretch.startMs - a.stretch.startMs);
 }
 
 /**
@@ -78,17 +95,14 @@ export function listPullRequests(query, world) {
   if (isAnswer(paged)) return paged;
 
   const windowed = from !== null || to !== null;
-  const found = queuePrs(world)
-    .filter(({ pr, transitions }) => {
-      const now = /** @type {import('./trunk-history.mjs').Transition} */ (transitions.at(-1));
-      return (
-        (!states || states.includes(now.state)) &&
-        (author === null || pr.author === author) &&
-        (!windowed || concludedWithin(transitions, from ?? -Infinity, to ?? Infinity))
-      );
-    })
-    .map(({ pr }) => ({ pr, enqueuedMs: pr.enqueuedMs() }))
-    .sort((a, b) => b.enqueuedMs - a.enqueuedMs || b.pr.number - a.pr.number);
+  const found = queueTimelines(world).filter(({ pr, transitions }) => {
+    const now = /** @type {import('./trunk-history.mjs').Transition} */ (transitions.at(-1));
+    return (
+      (!states || states.includes(now.state)) &&
+      (author === null || pr.author === author) &&
+      (!windowed || concludedWithin(transitions, from ?? -Infinity, to ?? Infinity))
+    );
+  });
   // A multi-PR read: Trunk resolves no hasImpactedTargets here, as on a lookup of several numbers.
   return boundPage(found, paged, ({ pr }) => pr.pullRequest(false));
 }
@@ -114,8 +128,7 @@ export function listTestingResults(query, world) {
     return fail(400, 'VALIDATION_FAILED', `the range from since to until may span at most ${KEPT_DAYS} days`);
   }
   const kept = world.nowMs - KEPT_DAYS * DAY;
-  const rows = queuePrs(world)
-    .flatMap(({ pr, transitions }) => stretchesOf(transitions).map((stretch) => ({ number: pr.number, stretch })))
+  const rows = [...stretchRows(unrememberedTimelines(world)), ...stretchesOfHistory(world.history)]
     .filter(({ stretch }) => stretch.endMs >= Math.max(since, kept) && stretch.endMs <= end)
     .sort((a, b) => b.stretch.endMs - a.stretch.endMs || b.number - a.number || b.stretch.startMs - a.stretch.startMs);
   return boundPage(rows, { ...paged, carried: end }, ({ number, stretch }) => ({

@@ -1,7 +1,7 @@
 // GitHub's local-action runs the TypeScript sources with .env.example, as the README's "Run it
 // locally" says: a real process that compiles the sources through tsx, seconds of it on every run,
-// so it runs here (`npm run test:load`, and .ci/run) rather than in `npm test`. What the example's
-// settings give is asserted in-process too, in __tests__/project/scripts.test.ts.
+// so it runs here (`npm run test:slow`, and .ci/run) rather than in `npm test`. What the example's
+// settings give is asserted in-process too, in __tests__/project/scripts.slow.test.ts.
 import { expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

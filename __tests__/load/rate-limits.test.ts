@@ -1,6 +1,6 @@
 // Many runs at once against a real rate limit, on the real clock: what a busy repository's jobs
 // sharing one token or key meet. They take seconds of real time, so they run as their own command,
-// `npm run test:load`, which .ci/run runs too; the default suite has no real waits.
+// `npm run test:slow`, which .ci/run runs too; the default suite has no real waits.
 import { describe, expect, it } from '@jest/globals';
 import { startSimulator } from '../../simulator/server.mjs';
 import { realClock } from '../../src/shared/time.js';

@@ -1,6 +1,6 @@
 // Waits that take real time: the bundle and the demo each sleep a real poll interval (one second
 // at least) between polls. The default suite proves the same waits on a virtual clock; these show
-// the built artefacts stream their log while they wait. Run by `npm run test:load` and .ci/run.
+// the built artefacts stream their log while they wait. Run by `npm run test:slow` and .ci/run.
 import { describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -17,12 +17,18 @@ import { PR_STATES } from '../../src/core/verdict.js';
 import { prFrom, queueFrom } from '../helpers/fixtures.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { fragmentsLeft } from '../helpers/token-fragments.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 const MERGEABILITY_VALUES = ['unspecified', 'in_progress', 'mergeable', 'not_mergeable'];
 
 const PR = 7;
 const NOW = Date.parse('2026-11-20T12:00:00Z');
-const anyText = fc.string({ unit: 'binary', maxLength: 120 });
+// Any code points, lone surrogates included, as fc.string's 'binary' unit draws them; built from
+// integers because that unit's arbitrary first maps every code point back to its index (a million
+// map entries, over a second of each run of this file).
+const anyText = fc
+  .array(fc.integer({ min: 0, max: 0x10ffff }), { maxLength: 120 })
+  .map((codes) => String.fromCodePoint(...codes));
 const hostile = fc.oneof(
   anyText,
   fc.constantFrom(
@@ -121,7 +127,7 @@ describe('outputs, for any answers that fit the schemas', () => {
         expect(outputs['not-ready-reasons']).toMatch(/^([a-z0-9_]+(,[a-z0-9_]+)*)?$/);
         expect(outputs['testing-deadline']).toMatch(/^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)?$/);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });
@@ -147,7 +153,7 @@ describe('the summary, for any texts from the API', () => {
         if (status.state === 'merged') expect(html).not.toMatch(/not ready/i);
         expect(Buffer.byteLength(html)).toBeLessThan(1024 * 1024);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });
@@ -193,7 +199,7 @@ describe('a credential that reads like a value the action writes', () => {
           expect(html).toContain(`<b>#${PR}`);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });
@@ -321,7 +327,7 @@ describe('the token, echoed by the API in any spelling', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 });

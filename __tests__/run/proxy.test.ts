@@ -4,7 +4,7 @@
 // a certificate not trusted, a proxy that refuses the tunnel, cannot be reached or wants other
 // credentials, a variable that is not a URL. The runs that reach Trunk over https need the test
 // CA, which Node reads only as a process starts (NODE_EXTRA_CA_CERTS): they run the committed
-// bundle, in __tests__/dist/proxy.test.ts. What each failure says is decided in http/.
+// bundle, in __tests__/dist/proxy.slow.test.ts. What each failure says is decided in http/.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSimulator, type Simulator } from '../../simulator/server.mjs';
 import { startConnectProxy, type ConnectProxy } from '../helpers/connect-proxy.js';

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { EOL, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseOutputFile } from '../../simulator/runner.mjs';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 const linux = (text: string) => parseOutputFile(text, { windows: false });
 const windows = (text: string) => parseOutputFile(text, { windows: true });
@@ -122,7 +123,7 @@ describe('parseOutputFile reads back what @actions/core writes', () => {
         const read = parseOutputFile(readFileSync(file, 'utf8'), { windows: EOL === '\r\n' });
         expect(read).toEqual(outputs);
       }),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 });

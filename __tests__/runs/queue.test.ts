@@ -6,41 +6,16 @@ import { describe, expect, it } from '@jest/globals';
 import { SIM_BRANCH, SIM_REPO } from '../../simulator/server.mjs';
 import type { QueueInputs } from '../../src/runner/inputs.js';
 import { reportOnQueue } from '../../src/runs/queue.js';
-import { recorder } from '../helpers/log-recorder.js';
+import { queueInputs, queueTools } from '../helpers/queue-run.js';
 import { until, useSimulator } from '../helpers/simulator.js';
 import { VirtualClock } from '../helpers/virtual-clock.js';
 import { plainWords } from '../../src/shared/format.js';
 import type { PreviousRead, VerdictRecord } from '../../src/core/alerts.js';
-import { createRedactor } from '../../src/shared/redact.js';
 
 const sim = useSimulator();
 
-function tools(clock = new VirtualClock(), cancel = new AbortController().signal) {
-  const log = recorder();
-  return { lines: log.lines, run: { log, clock, random: () => 0, cancel, redactor: createRedactor([]) } };
-}
-
-function inputs(overrides: Partial<QueueInputs> = {}): QueueInputs {
-  return {
-    scope: 'queue',
-    apiToken: sim.token,
-    apiKey: '',
-    githubToken: '',
-    apiUrl: sim.url,
-    repoHost: SIM_REPO.host,
-    owner: SIM_REPO.owner,
-    name: SIM_REPO.name,
-    targetBranch: SIM_BRANCH,
-    failIfNotReady: false,
-    requestTimeoutMs: 10_000,
-    retries: 0,
-    summary: true,
-    stallMinutes: 30,
-    waitTimeoutMs: 3_600_000,
-    minTrips: 10,
-    ...overrides,
-  };
-}
+const tools = queueTools;
+const inputs = (overrides: Partial<QueueInputs> = {}) => queueInputs(sim, overrides);
 
 const asked = () => sim.requests.map((request) => request.endpoint);
 
@@ -105,24 +80,6 @@ describe('a read that fails: a report, not a throw', () => {
     cancel.abort('SIGTERM');
     const { report } = await running;
     expect(report.failures).toEqual([expect.stringMatching(/^The step was cancelled \(SIGTERM\) /)]);
-  });
-});
-
-describe("a window's reads, within the contract's cap", () => {
-  it('45 days of a busy queue: at most 200 history requests, then what was covered', async () => {
-    sim.useScenario('busy-week');
-    const { run } = tools(new VirtualClock(Date.now()));
-    const before = sim.requests.length;
-    const { report } = await reportOnQueue(
-      inputs({ apiToken: '', apiKey: sim.apiKey, window: { label: '45d', ms: 45 * 86_400_000 } }),
-      run,
-    );
-    const reads = ['v2.queuePullRequests', 'v2.testingResults', 'v2.historyBatch'];
-    const history = sim.requests.slice(before).filter((request) => reads.includes(request.endpoint));
-    // 45 days of about 2,000 trips a week need far more: the cap is what stops the reads.
-    expect(history.length).toBeGreaterThan(190);
-    expect(history.length).toBeLessThanOrEqual(200);
-    expect(report.lines.join(' ')).toMatch(/the last \d+ of 45 days/);
   });
 });
 

@@ -2,7 +2,7 @@
 // and every text on its way out of the action (log, outputs, summary, error line). The rule: no
 // 12-character fragment of a credential, in any letter case, in any spelling the text's format
 // gives it, as base64, or broken up by white space and invisible characters. Whole runs are
-// asserted in run/planted-credentials.test.ts and run/outside-text.test.ts; here, the spellings
+// asserted in run/planted-credentials.slow.test.ts and run/outside-text.test.ts; here, the spellings
 // and the fragments themselves.
 import { describe, expect, it } from '@jest/globals';
 import { createRedactor, FRAGMENT, MIN_CREDENTIAL_CHARS, REDACTED, unmaskable } from '../../src/shared/redact.js';
