@@ -99,12 +99,14 @@ export function demoPlan(values) {
     throw new UsageError(`--api must be v1, v2 or both, got "${values.api}"`);
   }
   const githubScenario = values['github-scenario'] ?? 'merged';
-  if (commitRun && !GITHUB_SCENARIOS[githubScenario]) {
+  // A report on the queue with a GitHub scenario reads its previous run's verdict there (use 3).
+  const previousRead = scope === 'queue' && values['github-scenario'] !== undefined;
+  if ((commitRun || previousRead) && !GITHUB_SCENARIOS[githubScenario]) {
     throw new UsageError(
       `unknown GitHub scenario "${githubScenario}"; known: ${Object.keys(GITHUB_SCENARIOS).join(', ')}`,
     );
   }
-  return { scenario, scope, eventName, commitRun, githubScenario };
+  return { scenario, scope, eventName, commitRun, previousRead, githubScenario };
 }
 
 /**
@@ -131,12 +133,16 @@ export function demoRun(values, plan, sim) {
     window: values.window ?? '',
     'max-failure-rate': values['max-failure-rate'] ?? '',
     'max-time-in-queue-minutes': values['max-time-in-queue-minutes'] ?? '',
-    'github-token': commitRun ? (sim.githubToken ?? SIM_GITHUB_TOKEN) : '',
+    'github-token': commitRun || plan.previousRead ? (sim.githubToken ?? SIM_GITHUB_TOKEN) : '',
     'settle-seconds': commitRun ? values['settle-seconds'] : '',
     'base-sha': github && values['base-sha'] ? commitNamed(values['base-sha'], github, '--base-sha') : '',
   };
   // A report on the queue runs on a schedule, whose event names no PR.
-  if (scope === 'queue') return { inputs, eventName: 'schedule', event: scheduleEvent(), env: {} };
+  if (scope === 'queue') {
+    // The job of use 3's hourly alert, whose previous runs the GitHub scenario holds.
+    const env = plan.previousRead ? { GITHUB_API_URL: sim.url, GITHUB_RUN_ID: DEMO_RUN_ID, GITHUB_JOB: 'alert' } : {};
+    return { inputs, eventName: 'schedule', event: scheduleEvent(), env };
+  }
   // A comment, or one of Trunk's test runs: the event as GitHub delivers it.
   if (plan.eventName === 'issue_comment') return { inputs, ...commentRun() };
   const testRun = TEST_RUN_EVENTS[plan.eventName];

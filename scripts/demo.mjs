@@ -53,7 +53,9 @@ Options:
                                 merged; try direct-push, direct-inside-push, held-direct,
                                 promotion-pr, other-queue, rebase-101, sixty-prs, force-push;
                                 --list shows them all), with a Trunk --scenario (merged,
-                                testing, merged-manually, merged-no-reason, merge-lag)
+                                testing, merged-manually, merged-no-reason, merge-lag); with
+                                --scope queue, the past runs of use 3's alert whose verdict
+                                it reads (alert-history)
   --before SHA                  a push's before (default: the GitHub scenario's); 7 or more
                                 characters of a commit the scenario knows will do
   --base-sha VALUE              the action's base-sha: last-success (the default: where this
@@ -86,7 +88,9 @@ export async function main() {
     for (const [name, scenario] of Object.entries(SCENARIOS)) {
       console.log(`  ${name.padEnd(16)} ${scenario.description}`);
     }
-    console.log('\nGitHub scenarios, for a deploy gate (npm run demo -- --github-scenario NAME):');
+    console.log(
+      '\nGitHub scenarios, for a deploy gate, and alert-history for use 3 with --scope queue (npm run demo -- --github-scenario NAME):',
+    );
     for (const [name, scenario] of Object.entries(GITHUB_SCENARIOS)) {
       console.log(`  ${name.padEnd(22)} ${scenario.description}`);
     }
@@ -96,10 +100,15 @@ export async function main() {
   const plan = demoPlan(values);
   const { scenario, scope, commitRun } = plan;
   const api = values.api;
-  const sim = await startSimulator({ scenario, ...(commitRun ? { github: plan.githubScenario } : {}) });
+  const sim = await startSimulator({
+    scenario,
+    ...(commitRun || plan.previousRead ? { github: plan.githubScenario } : {}),
+  });
   try {
     const run = demoRun(values, plan, sim);
     console.log(`Scenario "${scenario}": ${SCENARIOS[scenario]?.description}`);
+    if (plan.previousRead)
+      console.log(`GitHub scenario "${plan.githubScenario}": ${GITHUB_SCENARIOS[plan.githubScenario]?.description}`);
     if (commitRun) {
       console.log(`GitHub scenario "${plan.githubScenario}": ${GITHUB_SCENARIOS[plan.githubScenario]?.description}`);
       console.log(`Event: ${run.eventName}`);

@@ -99,6 +99,16 @@ const always = (step) => () => [{ ...step, times: Infinity }];
 const REBASED = [1, 2, 3].map((i) => shaOf(`rebased commit ${i} of #${SIM_PR}`));
 /** A commit pushed straight to main while a promotion PR from main is open. */
 const PROMOTED = shaOf('pushed while a promotion PR is open');
+/** The promotion PR open while it was pushed: main → release, headed by that commit. */
+const PROMOTION = otherPr(1860, {
+  ...open,
+  title: 'Promote main to release',
+  headRef: SIM_BRANCH,
+  headSha: PROMOTED,
+  baseRef: 'release',
+  mergeCommitSha: shaOf('test merge of #1860'),
+  updatedAt: minutesAgo(1),
+});
 /** A side branch a merge commit brings in: its own commits are not on the first-parent line. */
 const SIDE = [1, 2].map((i) => shaOf(`commit ${i} on #${SIM_PR}'s branch`));
 /** @type {Record<string, GitHubScenario>} */
@@ -141,18 +151,9 @@ export const GITHUB_SCENARIOS = {
   'promotion-pr': {
     description: `A commit pushed straight to main while a promotion PR #1860 (main → release) is open: GitHub lists that PR, whose head is main`,
     sha: PROMOTED,
-    prs: [
-      otherPr(1860, {
-        ...open,
-        title: 'Promote main to release',
-        headRef: SIM_BRANCH,
-        headSha: PROMOTED,
-        baseRef: 'release',
-        mergeCommitSha: shaOf('test merge of #1860'),
-        updatedAt: minutesAgo(1),
-      }),
-    ],
-    history: linear({ sha: PROMOTED, parents: [], message: 'Hotfix, pushed straight to main' }),
+    prs: [PROMOTION],
+    // The commit's own PRs, as GitHub lists them for it: the promotion PR, whose head it is.
+    history: linear({ sha: PROMOTED, parents: [], message: 'Hotfix, pushed straight to main', prs: [PROMOTION] }),
   },
   'held-direct': {
     description: `The gate held a direct push (${SIM_DIRECT_SHA.slice(0, 7)}, run #42 failed); now #${SIM_PR}'s merge arrives with before at it: the last successful run (#41) was before it, so it is checked again`,

@@ -9,7 +9,7 @@ import { messageOf } from './shared/errors.js';
 import { readEvent } from './runner/event.js';
 import { clip, oneLine, plainWords } from './shared/format.js';
 import { onRequestSent } from './http/transport.js';
-import { readInputs, summaryWanted, type Inputs, type QueueInputs } from './runner/inputs.js';
+import { readInputs, repoNamed, summaryWanted, type Inputs, type QueueInputs } from './runner/inputs.js';
 import { SECRET_INPUTS } from './runner/credentials.js';
 import { createLog, type Log } from './shared/log.js';
 import { observe } from './core/observe.js';
@@ -74,12 +74,16 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
   let queued: QueueRun | CommitRun | TestRun | undefined;
   const failures: string[] = [];
   const tools = { log, clock: io.clock, random: io.random, cancel, redactor };
-  let repo = '';
+  // Named in the messages of a step whose inputs fail, too: a channel of several repositories reads them.
+  let repo = repoNamed((name) => io.getInput(name), io.env);
   let apiUrl: string | undefined;
+  // A test branch naming no PR: nothing to decide, and ready stays empty.
+  let unnamedBranch = false;
   try {
     const read = readInputs((name) => io.getInput(name), io.env, event, redactor);
     repo = `${read.owner}/${read.name}`;
     apiUrl = 'apiUrl' in read ? read.apiUrl : undefined;
+    unnamedBranch = read.scope === 'test-branch';
     if (read.scope === 'test-branch') queued = unnamedTestRun(read.testBranch);
     else if (read.scope !== 'commit') inputs = read;
     else {
@@ -213,9 +217,9 @@ async function check(io: RunnerIO, redactor: Redactor, log: Log, cancel: AbortSi
     ),
   };
   try {
-    // A run that could not look says so in ready; one of Trunk's test runs keeps what rule 2 says
-    // (a test branch naming no PR passes with ready empty, so that it never turns the run red).
-    const decided = event.mergeQueue === undefined ? withoutVerdict(outputs) : outputs;
+    // A run that could not look says so in ready, a test run about named PRs too (its step passes
+    // all the same); a test branch naming no PR has nothing to decide and keeps ready empty.
+    const decided = unnamedBranch ? outputs : withoutVerdict(outputs);
     const written = { ...redactOutputs(decided, redactor.text), ...texts };
     for (const [name, value] of Object.entries(written)) io.setOutput(name, value);
     await io.settle();

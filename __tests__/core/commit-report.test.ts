@@ -197,14 +197,14 @@ describe('how a person accepts a held commit', () => {
       `Every deploy holds until a person accepts def5678: after review, run this workflow by hand with base-sha ${DEF}.`,
     ],
     [
-      'two earlier commits: the newest, so that the run by hand checks the commits after it',
+      'two earlier commits: the newest, and the line says the older one goes with it',
       { ...tipIn('merged'), commits: checks([TIP, mergedPr(1842, TIP, 4)], [DEF], [R1]), range: readOf(TIP, DEF, R1) },
-      `Every deploy holds until a person accepts def5678: after review, run this workflow by hand with base-sha ${DEF}.`,
+      `Every deploy holds until a person accepts def5678 (and with it the held commit before it): after review, run this workflow by hand with base-sha ${DEF}.`,
     ],
     [
-      'a merge reason Trunk did not give: re-run, not accept',
+      "a merge Trunk's history records with no reason: a person reviews it, as re-running reads the same history",
       tipIn('merged', { merges: history(mergedWith(1842, undefined)) }),
-      undefined,
+      `Every deploy holds until a person accepts ${TIP.slice(0, 7)}: after review, run this workflow by hand with base-sha ${TIP}, on a commit the queue merges after it.`,
     ],
   ])('%s', (_, input, words) => {
     expect(accepted(input)).toBe(words);

@@ -2,7 +2,8 @@
 // range starts where the last successful run of this workflow was, so a held commit holds every
 // later deploy until a person accepts it by hand), it asks the queue of the branch the commit is
 // on, and every read of that history ends, or holds the gate saying why. The requests each costs
-// are counted: 300 commits from 60 PRs, a 101-commit rebase merge.
+// are counted for long ranges (300 commits from 60 PRs, a 101-commit rebase merge) in
+// deploy-range.slow.test.ts.
 import { describe, expect, it } from '@jest/globals';
 import { workflowRunBody } from '../../simulator/github-runs.mjs';
 import { githubFaults, SIM_BASE_SHA, SIM_DIRECT_SHA, SIM_MERGE_SHA, SIM_SHA } from '../../simulator/server.mjs';
@@ -67,6 +68,10 @@ describe('the gate remembers: a held commit holds every later deploy until a per
     expect(result.error).toBeUndefined();
     expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '1', 'commit-sha': SIM_MERGE_SHA });
     expect(result.summary).toContain(`every commit after base-sha <code>${SIM_DIRECT_SHA.slice(0, 7)}</code>`);
+    // The log keeps what the person accepted.
+    expect(result.lines).toContain(
+      `base-sha is ${SIM_DIRECT_SHA.slice(0, 7)}: it and every commit before it are taken as accepted, unchecked by this run; the commits after it, up to ${SIM_MERGE_SHA.slice(0, 7)}, are checked.`,
+    );
   });
 
   it('a held tip: accepted only on a later commit the queue merged, and the line says so', async () => {
@@ -89,6 +94,19 @@ describe('the gate remembers: a held commit holds every later deploy until a per
     });
     expect(result.summary).toContain(
       '2 commits checked: every commit after the push&#39;s before, <code>0274af8</code> (this workflow has no earlier successful run on main)',
+    );
+  });
+
+  it("no earlier successful run, but a failed one (a gate that held every run so far): held, not from the push's before", async () => {
+    // held-direct: run #42 failed on the direct commit; with #41 gone, no run ever passed.
+    sim.useGitHubScenario('held-direct');
+    sim.script('github.workflowRuns', [{ body: { total_count: 0, workflow_runs: [] } }]);
+    const result = await gate({ 'fail-if-not-ready': 'true' });
+    expect(result.code).toBe(1);
+    expect(result.outputs).toMatchObject({ ready: 'false', 'commits-checked': '1' });
+    expect(result.outputs['not-ready-reasons'].split(',')).toContain('commit_range_unchecked');
+    expect(result.error).toContain(
+      'this workflow has never passed on main, and run #42 failed: the commits it held would ship unchecked',
     );
   });
 
@@ -226,6 +244,18 @@ describe('workflow_run: CI on the branch a queue merges into, then the deploy', 
       'not-ready-reasons': 'earlier_commit_not_from_queue',
     });
   });
+
+  it('the last success was a run by hand on an older sha than its head: the commit its title names', async () => {
+    // It ran on the tip (the merge) but checked the base; the direct commit between them was never checked.
+    sim.useGitHubScenario('direct-inside-push');
+    const byHand = pastRun(8_000_072, SIM_MERGE_SHA, { event: 'workflow_dispatch', title: `Deploy ${SIM_BASE_SHA}` });
+    sim.script('github.workflowRuns', [{ body: { total_count: 1, workflow_runs: [byHand] } }]);
+    const result = await gate();
+    expect(result.outputs).toMatchObject({
+      'commits-checked': '2',
+      'not-ready-reasons': 'earlier_commit_not_from_queue',
+    });
+  });
 });
 
 describe('a tag push', () => {
@@ -253,60 +283,5 @@ describe('a tag push', () => {
     );
     // A tag is no branch: its deploys are this workflow's successful push runs.
     expect(github().find((r) => r.endpoint === 'github.workflowRuns')?.path).toMatch(/\?event=push&status=success&/);
-  });
-});
-
-describe('what a long range costs', () => {
-  it('300 commits from 60 PRs (merge commits): 7 GitHub requests', async () => {
-    sim.useScenario('sixty-merged');
-    sim.useGitHubScenario('sixty-prs');
-    const result = await gate({ 'fail-if-not-ready': 'true' });
-    expect(result.error).toBeUndefined();
-    expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '60' });
-    // This run, the runs, the compare's three pages, the tip's PRs, one list of merged PRs.
-    expect(github().map((r) => r.endpoint)).toEqual([
-      'github.run',
-      'github.commitPulls',
-      'github.workflowRuns',
-      'github.compare',
-      'github.compare',
-      'github.compare',
-      'github.pulls',
-    ]);
-  });
-
-  it('a 101-commit rebase merge of one PR passes: two compare pages, each commit found', async () => {
-    sim.useGitHubScenario('rebase-101');
-    const result = await gate({ 'fail-if-not-ready': 'true' });
-    expect(result.error).toBeUndefined();
-    expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '101', 'commits-not-from-queue': '' });
-    expect(count('github.compare')).toBe(2);
-    expect(github().length).toBeLessThanOrEqual(110);
-  });
-
-  it('a 5xx on the last page of the compare is ridden out', async () => {
-    sim.useGitHubScenario('rebase-101');
-    sim.script('github.compare', [{ times: 1 }, githubFaults.serverError(502)]);
-    const result = await gate();
-    expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '101' });
-  });
-
-  it('a list of merged PRs that fails is only fewer matches: each commit is looked up instead', async () => {
-    sim.useScenario('twenty-merged');
-    sim.useGitHubScenario('twenty-prs');
-    sim.script('github.pulls', [{ status: 422, body: { message: 'Validation Failed' } }]);
-    const result = await gate();
-    expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '20' });
-    expect(count('github.commitPulls')).toBe(20);
-  });
-
-  it('more than the run may ask GitHub: the range is unchecked, saying so; the tip is still judged', async () => {
-    sim.useGitHubScenario('direct-250');
-    const result = await gate();
-    expect(result.outputs).toMatchObject({ 'not-ready-reasons': 'commit_range_unchecked', 'commits-checked': '1' });
-    expect(github().length).toBe(200);
-    expect(result.summary).toMatch(
-      /could not all be looked up: GitHub API \(which pull request brought the commit in\): not asked: this step had made the 200 requests to GitHub it may make in one run/,
-    );
   });
 });

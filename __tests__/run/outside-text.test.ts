@@ -300,6 +300,22 @@ describe("links from answers lead only to Trunk's app, api-url's host and the Gi
     expect(result.summary).toContain('<a href="https://github.com/octo-org/octo-repo/pull/1842">');
   });
 
+  it("Trunk's page on the GitHub server is not linked as Trunk's, nor a check's page on Trunk's app as a check", async () => {
+    const result = await run({
+      scenario: 'failed',
+      inputs: v2,
+      edits: {
+        'v2.pullRequests': { 'data.0.htmlUrl': 'https://github.com/octo-org/octo-repo/pull/1' },
+        'v2.history': { 'data.*.failed.failureCausingChecks.*.url': 'https://app.trunk.io/elsewhere' },
+      },
+    });
+    for (const text of [result.summary, result.outputs['slack-text']]) {
+      expect(text).not.toMatch(/github\.com\/octo-org\/octo-repo\/pull\/1\b/);
+      expect(text).not.toMatch(/href="https:\/\/app\.trunk\.io\/elsewhere|<https:\/\/app\.trunk\.io\/elsewhere/);
+    }
+    expect(result.summary).not.toContain('Open this PR in Trunk');
+  });
+
   it("a check's page on the GitHub server and Trunk's app are linked", async () => {
     const result = await run({ scenario: 'failed', inputs: v2, edits: {} });
     expect(result.summary).toMatch(/<a href="https:\/\/app\.trunk\.io\/[^"]+">Open this PR in Trunk<\/a>/);

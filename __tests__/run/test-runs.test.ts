@@ -166,15 +166,35 @@ describe('a test run is never turned red by anything else', () => {
         /^::warning::Not failing the merge queue's test run for this \(.*\): Trunk API getQueue: HTTP 500/,
       ),
     ]);
-    expect(result.outputs).toMatchObject({ pr: '1842', 'batch-prs': '1842,1843', 'merge-queue-run': 'true' });
+    // No verdict was reached: ready says so, as in every scope, though the step passes.
+    expect(result.outputs).toMatchObject({
+      pr: '1842',
+      'batch-prs': '1842,1843',
+      'merge-queue-run': 'true',
+      ready: 'false',
+      'not-ready-reasons': 'not_checked',
+    });
   });
 
-  it("the others' read failing: a warning; the first PR's outputs stay, with no batch verdict", async () => {
+  it('no queue for the branch: a warning, ready false (not_checked), and the step passes', async () => {
+    sim.useScenario('no-queue');
+    const result = await run(testRunCompletedRun(SINGLE), { 'fail-if-not-ready': 'true' });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ pr: '1842', ready: 'false', 'not-ready-reasons': 'not_checked' });
+    expect(warnings(result)).toEqual([expect.stringMatching(/^::warning::Not failing .*there is no merge queue/)]);
+  });
+
+  it("the others' read failing: a warning; the first PR's outputs stay, with no batch verdict (not_checked)", async () => {
     sim.useScenario('batch');
     sim.script('getSubmittedPullRequest', [{ delayMs: 0 }, { status: 500, body: 'boom', times: Infinity }]);
     const result = await run(draftPrRun(BATCH), { 'fail-if-not-ready': 'true', retries: '0' }, 'v1');
     expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ pr: '1842', state: 'testing', ready: '', 'not-ready-reasons': '' });
+    expect(result.outputs).toMatchObject({
+      pr: '1842',
+      state: 'testing',
+      ready: 'false',
+      'not-ready-reasons': 'not_checked',
+    });
     expect(warnings(result)).toEqual([
       expect.stringMatching(/^::warning::Not failing .*getSubmittedPullRequest: HTTP 500/),
     ]);
@@ -193,6 +213,7 @@ describe('a test run is never turned red by anything else', () => {
       ),
     ]);
     expect(sim.requests).toEqual([]);
+    expect(result.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': 'not_checked' });
   });
 
   it('a wait that times out: a warning', async () => {
@@ -221,6 +242,12 @@ describe('a test branch that names no PR', () => {
     ]);
     expect(result.outputs).toMatchObject({ 'merge-queue-run': 'true', pr: '', 'batch-prs': '', ready: '', state: '' });
     expect(result.summary).toMatch(/^<h2>ℹ️ Nothing to report for this merge-queue test run<\/h2>/);
+  });
+
+  it('scope: queue there is a report on the queue: one that could not look says so in ready', async () => {
+    sim.script('getQueue', [{ status: 503, body: 'down', times: Infinity }]);
+    const result = await run(testPushRun('trunk-merge/docs-preview'), { scope: 'queue', retries: '0' }, 'v1');
+    expect(result.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': 'not_checked' });
   });
 });
 

@@ -7,6 +7,7 @@ import { SIM_BASE_SHA, SIM_DIRECT_SHA, SIM_MERGE_SHA, SIM_REPO, SIM_SHA } from '
 import type { CommitInputs } from '../../src/runner/inputs.js';
 import { findCommitPr } from '../../src/runs/commit.js';
 import { GitHubError } from '../../src/shared/errors.js';
+import { plainWords } from '../../src/shared/format.js';
 import { recorder } from '../helpers/log-recorder.js';
 import { rejection } from '../helpers/rejection.js';
 import { useSimulator } from '../helpers/simulator.js';
@@ -53,7 +54,7 @@ function inputs(sha: string, overrides: Partial<CommitInputs> = {}): CommitInput
 const asked = () => sim.requests.map((request) => request.endpoint);
 
 describe("the PR's own run", () => {
-  it('an open PR whose head is the commit, on a run on its own branch: a PR run of the same inputs; GitHub alone was asked', async () => {
+  it('an open PR whose head is the commit, on a run on its own branch: a PR run of the same inputs, once Trunk says no queue merges into that branch', async () => {
     sim.useGitHubScenario('open');
     const { run } = tools();
     const own = inputs(SIM_SHA, { failIfNotReady: true, waitFor: ['merged'] });
@@ -69,8 +70,72 @@ describe("the PR's own run", () => {
       waitFor: ['merged'],
       apiUrl: sim.url,
     });
-    for (const key of ['lookup', 'githubApiUrl', 'base', 'runId', 'settleMs']) expect(found).not.toHaveProperty(key);
-    expect(asked()).toEqual(['github.commitPulls']);
+    for (const key of ['lookup', 'githubApiUrl', 'base', 'runId', 'settleMs', 'workflowRepo'])
+      expect(found).not.toHaveProperty(key);
+    expect(asked()).toEqual(['github.commitPulls', 'getQueue']);
+    expect(sim.requests[1]?.body).toMatchObject({ targetBranch: 'docs-update' });
+  });
+
+  it('never on a branch a queue merges into, though the default branch is another: a push to main heading a PR into develop', async () => {
+    // The repository's default branch is develop; main has a queue of its own (the simulator's).
+    sim.useGitHubScenario('promotion-pr');
+    const { lines, run } = tools();
+    const commit = inputs(sim.gitHubScenario().sha, { failIfNotReady: true });
+    const lookup = { ...commit.lookup, runBranch: 'main', queueBranch: 'develop', fallbackBranch: 'develop' };
+    const found = await findCommitPr({ ...commit, lookup }, run);
+    if ('scope' in found) throw new Error(`a PR run for #${found.pr}`);
+    expect(lines.map(plainWords)).toContain(
+      "Trunk has a merge queue for main: this push is a commit reaching that queue's branch, judged as one, not the run of the PR it heads.",
+    );
+    expect(found.outputs.outputs).toMatchObject({
+      ready: 'false',
+      'not-ready-reasons': 'not_merge_commit,not_submitted',
+    });
+  });
+
+  it('a read of that queue that fails judges the commit (fail closed)', async () => {
+    sim.useGitHubScenario('open');
+    sim.script('getQueue', [{ status: 500, body: 'boom', times: Infinity }]);
+    const { lines, run } = tools();
+    const own = inputs(SIM_SHA, { retries: 0 });
+    const found = await findCommitPr({ ...own, lookup: { ...own.lookup, runBranch: 'docs-update' } }, run);
+    expect(found).not.toHaveProperty('scope');
+    expect(lines.map(plainWords)).toContainEqual(
+      expect.stringMatching(
+        /^Trunk could not say whether a merge queue merges into docs-update \(.*HTTP 500.*\): this push is judged as a commit reaching it\.$/,
+      ),
+    );
+  });
+});
+
+describe("this workflow's runs", () => {
+  it('are read where the workflow is (GITHUB_REPOSITORY), not in the repository repo names', async () => {
+    sim.useScenario('merged');
+    const { run } = tools();
+    const elsewhere = inputs(SIM_MERGE_SHA, {
+      base: { kind: 'last-success', newBranch: false },
+      runId: 9_000_001,
+      workflowRepo: { owner: 'octo-org', name: 'deploys' },
+    });
+    await findCommitPr(elsewhere, run);
+    const runReads = sim.requests.filter((request) => request.endpoint === 'github.run');
+    expect(runReads.map((request) => request.path)).toEqual([
+      '/repos/octo-org/deploys/actions/runs/9000001?exclude_pull_requests=true',
+    ]);
+  });
+});
+
+describe('a promotion PR', () => {
+  it('GitHub lists it for a commit pushed straight to main: named in the log, and not the PR that brought it in', async () => {
+    sim.useGitHubScenario('promotion-pr');
+    const promoted = sim.gitHubScenario().sha;
+    const { lines, run } = tools();
+    const found = await findCommitPr(inputs(promoted), run);
+    if ('scope' in found) throw new Error(`a PR run for #${found.pr}`);
+    expect(lines.map(plainWords)).toContain(
+      `GitHub lists #1860 (main → release, open) for commit ${promoted.slice(0, 7)}, but none as the pull request that brought it in.`,
+    );
+    expect(found.outputs.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': 'no_pull_request' });
   });
 });
 
@@ -91,7 +156,7 @@ describe("the commit's verdict", () => {
     const { lines, run } = tools();
     const found = await findCommitPr(inputs(SIM_SHA), run);
     expect(found).toMatchObject({ outputs: { outputs: { pr: '1842' } } });
-    expect(lines.slice(0, 2)).toEqual([
+    expect(lines.filter((line) => line.includes('#18')).slice(0, 2)).toEqual([
       expect.stringMatching(/ PR #1842, /),
       expect.stringMatching(/ #1838 .* #1842 /),
     ]);

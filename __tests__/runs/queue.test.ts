@@ -83,6 +83,25 @@ describe('a read that fails: a report, not a throw', () => {
   });
 });
 
+describe('a window read cut short after the queue was read: no verdict', () => {
+  it('cancelled mid-history, with a limit the week would break: no ready, no record, and the line says the history', async () => {
+    sim.useScenario('week');
+    sim.script('v2.testingResults', [{ hang: true, times: Infinity }]);
+    const cancel = new AbortController();
+    const { run } = tools(new VirtualClock(Date.now()), cancel.signal);
+    const running = reportOnQueue(
+      inputs({ apiToken: '', apiKey: sim.apiKey, window: { label: '7d', ms: 7 * 86_400_000 }, maxFailureRate: 0 }),
+      run,
+    );
+    await until(() => sim.count('v2.testingResults') > 0, 'the history read on its way');
+    cancel.abort('SIGTERM');
+    const { report, outputs } = await running;
+    expect(report.failures).toEqual(["The step was cancelled (SIGTERM) before the queue's history was read."]);
+    expect(report.record).toBeUndefined();
+    expect(outputs.outputs).toMatchObject({ ready: '', 'not-ready-reasons': '' });
+  });
+});
+
 describe('against the previous run: the reader of its verdict plugged in', () => {
   const key = { repo: `${SIM_REPO.owner}/${SIM_REPO.name}`, branch: SIM_BRANCH, job: 'alert' };
   const paused: VerdictRecord = {

@@ -20,7 +20,7 @@ export const UNKNOWABLE_NOTICE =
 export function buildCommitReport({ verdict, context, failIfNotReady, warnings }: CommitReportInput): Report {
   const sentence = commitSentence(verdict, context);
   const codes = codesAfter(verdict.reasons);
-  const accept = verdict.ready ? undefined : acceptWords(verdict);
+  const accept = verdict.ready ? undefined : acceptWords(verdict, context);
   const line = `${sentence}${codes}.${accept ? ` ${accept}.` : ''}`;
   const unknowable = verdict.findings.some((found) => found.merge?.by === 'unknowable');
   const failures = failIfNotReady && !verdict.ready ? [line] : [];

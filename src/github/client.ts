@@ -24,6 +24,8 @@ export interface GitHubSettings {
   token: string;
   owner: string;
   name: string;
+  /** Where this workflow's runs are (GITHUB_REPOSITORY), when `repo` names another repository. */
+  runsRepo?: { owner: string; name: string };
   requestTimeoutMs: number;
   retries: number;
   /** When the run must be done by (ms since the epoch): no wait reaches past it, no request starts after it. */

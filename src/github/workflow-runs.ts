@@ -86,7 +86,7 @@ const RUNS = z.object({
 
 /** One run by its id; an error that names what to fix otherwise (a 403: `actions: read`). */
 export function getWorkflowRun(client: GitHubClient, runId: number, signal: AbortSignal): Promise<WorkflowRun> {
-  const { owner, name } = client.settings;
+  const { owner, name } = client.settings.runsRepo ?? client.settings;
   const what = `which workflow run ${runId} is`;
   const question: Question<WorkflowRun> = {
     what,
@@ -148,7 +148,7 @@ function runsPage(
   at: { page: number; perPage: number },
   signal: AbortSignal,
 ): Promise<{ total: number; runs: WorkflowRun[] }> {
-  const { owner, name } = client.settings;
+  const { owner, name } = client.settings.runsRepo ?? client.settings;
   const what = `which runs of this workflow ${filter.status === 'success' ? 'succeeded' : 'there were'}`;
   const question: Question<{ total: number; runs: WorkflowRun[] }> = {
     what,

@@ -45,7 +45,7 @@ export function renderCommitSummary(input: CommitSummaryInput): string {
   parts.push(`<h2>${icon} ${wordsHtml(commitSentence(verdict, input.context))}</h2>`);
   if (failure) parts.push(`<p>❌ ${escapeHtml(failure, 1000)}</p>`);
   parts.push(foundLine(input), commitsList(input, verdict), reasonsList(verdict));
-  const accept = verdict.ready ? undefined : acceptWords(verdict);
+  const accept = verdict.ready ? undefined : acceptWords(verdict, input.context);
   if (accept) parts.push(`<p>${wordsHtml(accept)}.</p>`);
   if (verdict.findings.some((found) => found.merge?.by === 'unknowable')) {
     parts.push(`<p>ℹ️ ${wordsHtml(UNKNOWABLE_NOTICE)}</p>`);

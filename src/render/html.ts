@@ -69,15 +69,23 @@ export function isSafeLink(url: string | undefined | null): url is string {
 }
 
 /**
- * The hosts an answer's link may lead to while a report renders (withLinkHosts): Trunk's app, the
- * api-url's host and the GitHub server's. Any https host when none are set (a renderer's own test).
+ * The hosts an answer's link may lead to while a report renders (withLinkHosts), by where the link
+ * claims to lead: Trunk's (the app, the api-url's host), under labels such as "Open this PR in
+ * Trunk"; GitHub's (the server's host), for checks, PRs and runs. Any https host when none are
+ * set (a renderer's own test).
  */
-let linkHosts: ReadonlySet<string> | undefined;
+export interface LinkHosts {
+  trunk: readonly string[];
+  github: readonly string[];
+}
+let linkHosts: { trunk: ReadonlySet<string>; github: ReadonlySet<string> } | undefined;
+
+const lowered = (hosts: readonly string[]) => new Set(hosts.map((host) => host.toLowerCase()));
 
 /** `render()` with links from answers written only to these hosts (exactly: no subdomain). */
-export function withLinkHosts<T>(hosts: readonly string[], render: () => T): T {
+export function withLinkHosts<T>(hosts: LinkHosts, render: () => T): T {
   const outer = linkHosts;
-  linkHosts = new Set(hosts.map((host) => host.toLowerCase()));
+  linkHosts = { trunk: lowered(hosts.trunk), github: lowered(hosts.github) };
   try {
     return render();
   } finally {
@@ -87,14 +95,15 @@ export function withLinkHosts<T>(hosts: readonly string[], render: () => T): T {
 
 /**
  * A URL from an answer that may be linked under the action's own labels ("Open this PR in
- * Trunk", a check's name): a safe https URL on one of the hosts allowed. Another host's is shown
- * as text, or not at all, so an answer cannot send a reader to a page of its choosing.
+ * Trunk", a check's name): a safe https URL on one of the hosts allowed for where it claims to
+ * lead. Another host's is shown as text, or not at all, so an answer cannot send a reader to a
+ * page of its choosing.
  */
-export function isLinkable(url: string | undefined | null): url is string {
+export function isLinkable(url: string | undefined | null, to: keyof LinkHosts = 'github'): url is string {
   if (!isSafeLink(url)) return false;
   if (!linkHosts) return true;
   try {
-    return linkHosts.has(new URL(url).hostname.toLowerCase());
+    return linkHosts[to].has(new URL(url).hostname.toLowerCase());
   } catch {
     return false;
   }
@@ -121,9 +130,9 @@ export function inCommentMode<T>(render: () => T): T {
 const REFERENCE = /\/(pull|issues)\/\d+(?:[/?#]|$)/;
 
 /** `labelHtml` linked to `url` when it is a safe https URL; the label alone otherwise. */
-export function link(url: string | undefined | null, labelHtml: string): string {
+export function link(url: string | undefined | null, labelHtml: string, to: keyof LinkHosts = 'github'): string {
   if (forComment && url && REFERENCE.test(url)) return labelHtml;
-  return isLinkable(url) ? `<a href="${escapeHtml(url, 2000)}">${labelHtml}</a>` : labelHtml;
+  return isLinkable(url, to) ? `<a href="${escapeHtml(url, 2000)}">${labelHtml}</a>` : labelHtml;
 }
 
 /** `lineHtml` right under a summary's heading (its first `<h2>`), or first when it has none. */

@@ -18,6 +18,7 @@ import { checkFailedWords, describeWindowReason, failedBecauseWords, windowSente
 import { clip, grouped, outside, plural } from '../shared/format.js';
 import { queueIcon } from './queue-summary.js';
 import { slackLink, slackMessage, slackWords, sparkline, type Redact } from './slack.js';
+import type { LinkHosts } from './html.js';
 
 export interface SlackContext {
   redact: Redact;
@@ -39,15 +40,21 @@ const stepFailed = (ctx: SlackContext) => ctx.failed ?? ctx.failure !== undefine
 
 const failureLine = (ctx: SlackContext) => (ctx.failure ? `❌ ${slackWords(outside(ctx.failure), ctx.redact)}` : '');
 // A link line names only places it can link to: a bare "in Trunk" leads nowhere.
-const place = (url: string | undefined, label: string, redact: Redact) => {
-  const link = slackLink(url, label, redact);
+const place = (url: string | undefined, label: string, redact: Redact, to?: keyof LinkHosts) => {
+  const link = slackLink(url, label, redact, to);
   return link === label ? '' : link;
 };
 const runLink = (ctx: SlackContext) => place(ctx.runUrl, 'this run', ctx.redact);
 const links = (...items: string[]) => items.filter(Boolean).join(' · ');
 
 export function prSlack(status: Status | undefined, ctx: SlackContext): string {
-  if (!status) return slackMessage('❌ Merge queue status unavailable', [failureLine(ctx), runLink(ctx)]);
+  if (!status) {
+    // The repository first, as every message names it: a channel may gather several.
+    const heading = ctx.repo
+      ? `Merge queue status of ${outside(clip(ctx.repo, 100))} unavailable`
+      : 'Merge queue status unavailable';
+    return slackMessage(`❌ ${slackWords(heading, ctx.redact)}`, [failureLine(ctx), runLink(ctx)]);
+  }
   const { icon, text } = prHeadline(status, stepFailed(ctx));
   const prUrl = `${ctx.serverUrl.replace(/\/+$/, '')}/${ctx.repo}/pull/${status.prNumber}`;
   const note = prQueueNote(status);
@@ -57,7 +64,7 @@ export function prSlack(status: Status | undefined, ctx: SlackContext): string {
     note ? slackWords(note, ctx.redact) : '',
     links(
       place(prUrl, `PR #${status.prNumber}`, ctx.redact),
-      place(status.story?.trunkUrl, 'in Trunk', ctx.redact),
+      place(status.story?.trunkUrl, 'in Trunk', ctx.redact, 'trunk'),
       runLink(ctx),
     ),
   ]);
@@ -175,7 +182,7 @@ export function queueSlack(input: QueueSlackInput, ctx: SlackContext): string {
   ].filter(Boolean);
   return slackMessage(verdictLine(icon, first, input, ctx.redact), [
     ...body.slice(0, BODY_LINES),
-    links(place(queue.htmlUrl, 'the queue in Trunk', ctx.redact), runLink(ctx)),
+    links(place(queue.htmlUrl, 'the queue in Trunk', ctx.redact, 'trunk'), runLink(ctx)),
   ]);
 }
 

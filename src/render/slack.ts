@@ -5,7 +5,7 @@
 // zero-width joiner. The action's own words are escaped the same way, and keep their backticks,
 // which Slack shows as code. Links only to https URLs. At most 3,000 characters, a section's limit.
 import { spaced, wordParts } from '../shared/format.js';
-import { isLinkable } from './html.js';
+import { isLinkable, type LinkHosts } from './html.js';
 
 const SLACK_LIMIT = 3_000;
 
@@ -34,8 +34,13 @@ export function slackWords(words: string, redact: Redact): string {
  * label alone otherwise, and when the URL carries a credential: a link cannot be cut short and
  * still lead anywhere.
  */
-export function slackLink(url: string | undefined, label: string, redact: Redact): string {
-  if (!isLinkable(url) || /[|<>]/.test(url) || redact(url) !== url) return label;
+export function slackLink(
+  url: string | undefined,
+  label: string,
+  redact: Redact,
+  to: keyof LinkHosts = 'github',
+): string {
+  if (!isLinkable(url, to) || /[|<>]/.test(url) || redact(url) !== url) return label;
   return `<${url}|${label}>`;
 }
 

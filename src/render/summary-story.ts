@@ -20,7 +20,7 @@ export function storySection(status: Status, nowMs: number): string {
     story.directlyAhead?.length
       ? `<li>Waits directly for ${story.directlyAhead.map((n) => `#${escapeHtml(n)}`).join(', ')}.</li>`
       : '',
-    isLinkable(story.trunkUrl) ? `<li>${link(story.trunkUrl, 'Open this PR in Trunk')}.</li>` : '',
+    isLinkable(story.trunkUrl, 'trunk') ? `<li>${link(story.trunkUrl, 'Open this PR in Trunk', 'trunk')}.</li>` : '',
     // What could not be read is said here too, not only in the log.
     ...story.leftOut.map((line) => `<li>ℹ️ ${escapeHtml(line, 500)}</li>`),
   ].filter(Boolean);

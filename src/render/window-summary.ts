@@ -42,7 +42,7 @@ export function windowSection(
     parts.push(failingChecks(report));
   }
   // A line that links nowhere is left out, as in the Slack message.
-  if (isLinkable(trunkUrl)) parts.push(`<p>${link(trunkUrl, "The queue's health in Trunk")}.</p>`);
+  if (isLinkable(trunkUrl, 'trunk')) parts.push(`<p>${link(trunkUrl, "The queue's health in Trunk", 'trunk')}.</p>`);
   return parts.filter(Boolean).join('\n');
 }
 

@@ -62,6 +62,8 @@ export interface CommitInputs extends Omit<Inputs, keyof PrTarget | 'scope'> {
   base: BaseChoice;
   /** This run's id (GITHUB_RUN_ID), to find its workflow's last successful run; undefined off a runner. */
   runId?: number;
+  /** Where this workflow's runs are (GITHUB_REPOSITORY), which `repo` need not be; undefined off a runner. */
+  workflowRepo?: { owner: string; name: string };
   /** How long Trunk may take to record a merge GitHub already shows. */
   settleMs: number;
 }
@@ -191,6 +193,7 @@ export function readInputs(
       githubApiUrl: githubApiUrl(env.GITHUB_API_URL),
       base: baseChoice(get('base-sha'), event, show),
       runId: runIdOf(env.GITHUB_RUN_ID),
+      workflowRepo: repoOf(env.GITHUB_REPOSITORY),
       settleMs: parse('settle-seconds', milliseconds(0, false, 'of at least 0'), get('settle-seconds'), show),
     };
   }
@@ -215,6 +218,15 @@ export function readInputs(
 /** GITHUB_RUN_ID, when it is one: a whole number the runner sets. */
 function runIdOf(value: string | undefined): number | undefined {
   return value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+}
+
+/**
+ * The repository a run is about even when its inputs cannot be read (the `repo` input, else
+ * GITHUB_REPOSITORY), for the messages that say the step failed: empty when neither names one.
+ */
+export function repoNamed(get: (name: string) => string, env: NodeJS.ProcessEnv): string {
+  const named = repoOf(get('repo').trim()) ?? repoOf(env.GITHUB_REPOSITORY);
+  return named ? `${named.owner}/${named.name}` : '';
 }
 
 /** GITHUB_REPOSITORY, when it is `owner/name` as GitHub allows them. */

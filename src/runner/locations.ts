@@ -129,7 +129,10 @@ const TRUNK_APP_HOST = 'app.trunk.io';
  * Trunk of one's own), and the GitHub server's (a test run's PR, a check, a conflicting PR). Exact
  * names, no subdomains: a sibling host on a shared domain is not the service.
  */
-export function linkHosts(apiUrl: string | undefined, serverUrl: string | undefined): string[] {
+export function linkHosts(
+  apiUrl: string | undefined,
+  serverUrl: string | undefined,
+): { trunk: string[]; github: string[] } {
   const name = (url: string) => {
     try {
       return new URL(url).hostname;
@@ -137,9 +140,10 @@ export function linkHosts(apiUrl: string | undefined, serverUrl: string | undefi
       return '';
     }
   };
-  return [TRUNK_APP_HOST, name(apiUrl || 'https://api.trunk.io'), name(serverUrl || 'https://github.com')].filter(
-    Boolean,
-  );
+  return {
+    trunk: [TRUNK_APP_HOST, name(apiUrl || 'https://api.trunk.io')].filter(Boolean),
+    github: [name(serverUrl || 'https://github.com')].filter(Boolean),
+  };
 }
 
 /**

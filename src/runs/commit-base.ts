@@ -13,7 +13,7 @@ import {
   type PastRun,
 } from '../core/commit-range.js';
 import { pagingWords } from '../core/words/paging.js';
-import { lastSuccessWords } from '../core/words/range.js';
+import { acceptedByBaseLine, lastSuccessWords } from '../core/words/range.js';
 import type { GitHubReads, WorkflowRun } from '../github/reads.js';
 import { GitHubError } from '../shared/errors.js';
 import type { Log } from '../shared/log.js';
@@ -41,9 +41,12 @@ export async function readRange(
   const { base } = inputs;
   const { sha } = inputs.lookup;
   switch (base.kind) {
+    // Given by a person (a run by hand that accepts what a gate held): the log says what it accepts.
     case 'none':
+      log.info(acceptedByBaseLine(undefined, sha));
       return { range: { kind: 'tip', why: 'none' } };
     case 'sha':
+      log.info(acceptedByBaseLine(base.sha, sha));
       return settled(await compared(github, base.sha, sha, { kind: 'input' }, signal), base.sha);
     case 'push':
       if (base.newBranch) return { range: { kind: 'tip', why: 'new-branch' } };
@@ -83,8 +86,10 @@ function settled(read: { range: CommitRange | OffLine; comparison?: Comparison }
 /**
  * The range since the commit the newest successful run of this workflow on the branch checked
  * (for a tag, of its push runs): the runs newest first, each compared with the commit until one
- * ran on its first-parent history. None at all: the first deploy, from the push's before, else the
- * tip alone. Some, none of them on that history (a rewritten branch): the gate holds.
+ * ran on its first-parent history. None at all, and no failed run either: the first deploy, from
+ * the push's before, else the tip alone. A failed run and no successful one (a gate that held
+ * every run so far), or successful runs none of them on that history (a rewritten branch): the
+ * gate holds.
  */
 async function lastSuccess(
   github: GitHubReads,
@@ -131,11 +136,19 @@ async function lastSuccess(
     // Successful runs there were, but none on this commit's line: the branch was rewritten, and the
     // gate cannot tell what was deployed; it holds rather than start afresh.
     if (tried > 0) return unchecked(lastSuccessWords.tooMany(tried, lookup.sha, lookup.commitBranch));
+    // None succeeded, but one failed: that gate may have held a commit, which a range from the
+    // push's before would leave behind. It holds until a person accepts with base-sha.
+    let failed: PastRun | undefined;
+    await github.eachRun(workflowId, { ...filter, status: 'failure' }, signal, (run) => {
+      failed = { id: run.id, ...(run.runNumber === undefined ? {} : { number: run.runNumber }) };
+      return false;
+    });
+    if (failed) return unchecked(lastSuccessWords.neverPassed(failed, lookup.tag ? undefined : lookup.commitBranch));
   } catch (error) {
     if (error instanceof GitHubError) return unchecked(lastSuccessWords.unread(error.message));
     throw error;
   }
-  // No earlier successful run: the first deploy.
+  // No earlier run, successful or failed: the first deploy.
   if (base.kind === 'last-success' && base.newBranch) return { range: { kind: 'tip', why: 'new-branch' } };
   if (base.kind === 'last-success' && base.before) {
     return settled(await compared(github, base.before, lookup.sha, { kind: 'push', first: true }, signal), base.before);
@@ -146,10 +159,11 @@ async function lastSuccess(
 /**
  * The commit a run checked: its head, except for a run started by a workflow_run or a check event,
  * whose head is the default branch's tip when it started; its title then names the commit (a
- * `run-name` that names it), or undefined: unknown.
+ * `run-name` that names it), or undefined: unknown. A run by hand may have checked an older `sha`
+ * than the tip it ran on: a commit its title names is the one it checked.
  */
 function checkedCommit(run: WorkflowRun): string | undefined {
-  if (!TIP_EVENTS.has(run.event)) return run.headSha;
-  const named = [...(run.displayTitle ?? '').matchAll(SHA_IN_TITLE)].at(-1)?.[1];
-  return named?.toLowerCase();
+  const named = [...(run.displayTitle ?? '').matchAll(SHA_IN_TITLE)].at(-1)?.[1]?.toLowerCase();
+  if (TIP_EVENTS.has(run.event)) return named;
+  return run.event === 'workflow_dispatch' ? (named ?? run.headSha) : run.headSha;
 }

@@ -6,7 +6,8 @@
 import { decideCommitVerdict, prsToAsk, type CommitVerdict } from '../core/commit-verdict.js';
 import { buildCommitReport } from '../core/commit-report.js';
 import type { CommitWordsContext } from '../core/words/commit.js';
-import { peeledTagLine } from '../core/words/range.js';
+import { listedNotChosenLine, peeledTagLine, queueBranchLine, queueBranchUnknownLine } from '../core/words/range.js';
+import { ActionError, ApiError } from '../shared/errors.js';
 import { failureMessage, isUnexpected, type Report } from '../core/report.js';
 import { deriveStatus, type Status } from '../core/status.js';
 import { shortSha } from '../shared/format.js';
@@ -31,7 +32,7 @@ export interface CommitRun extends RunView {
 
 /** The PR run of the exception; or the commit verdict. Throws GitHub's errors. */
 export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promise<Inputs | CommitRun> {
-  const { lookup, githubApiUrl, base: _base, runId: _runId, settleMs: _settle, ...rest } = inputs;
+  const { lookup, githubApiUrl, base: _base, runId: _runId, settleMs: _settle, workflowRepo, ...rest } = inputs;
   // Loaded here only: a PR's own run never needs GitHub's client.
   const { gitHubReads } = await import('../github/reads.js');
   const github = await gitHubReads({
@@ -39,6 +40,7 @@ export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promi
     token: inputs.githubToken,
     owner: inputs.owner,
     name: inputs.name,
+    ...(workflowRepo ? { runsRepo: workflowRepo } : {}),
     requestTimeoutMs: inputs.requestTimeoutMs,
     retries: inputs.retries,
     deadlineMs: tools.clock.now() + inputs.waitTimeoutMs,
@@ -52,6 +54,7 @@ export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promi
   }
   const { tipPrs, range: started } = await askAboutTip(github, inputs, tools.log, tools.cancel);
   const tip = chooseCommitPr(lookup.sha, lookup.branchInput, tipPrs, lookup.queueBranch);
+  if (!tip && tipPrs.length > 0) tools.log.info(listedNotChosenLine(lookup.sha, tipPrs, lookup.queueBranch));
   if (tip) {
     tools.log.info(
       `Commit ${shortSha(lookup.sha)} was brought in by PR #${tip.pr.number}, into ${tip.pr.baseRef ?? 'its base branch'}.`,
@@ -61,12 +64,32 @@ export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promi
         `GitHub also lists ${tip.others.map((n) => `#${n}`).join(', ')} for it; #${tip.pr.number} is the latest.`,
       );
     }
-    if (isOwnBranchRun(lookup, tip)) return { ...rest, ...commitTarget(lookup, tip), scope: 'pr' };
+    if (isOwnBranchRun(lookup, tip) && !(await queueMergesInto(tip.pr.headRef ?? '', inputs, tools))) {
+      return { ...rest, ...commitTarget(lookup, tip), scope: 'pr' };
+    }
   }
   const range = await rangeOf(github, inputs, tools.log, tools.cancel, started);
   const facts = await commitsOf(github, inputs, tipPrs, range, tools.log, tools.cancel);
   tools.log.debug(`GitHub requests made: ${github.requests()}.`);
   return commitVerdictRun(inputs, facts, tools);
+}
+
+/**
+ * Whether a queue merges into this branch, as Trunk says: a push to a release branch that heads a
+ * promotion PR is a commit reaching that queue's branch, not the PR's own run. Only a queue Trunk
+ * says is not there lets the exception apply; a read that fails judges the commit (fail closed).
+ */
+async function queueMergesInto(branch: string, inputs: CommitInputs, tools: RunTools): Promise<boolean> {
+  try {
+    await sourceFor({ ...inputs, targetBranch: branch }, tools).readQueue(tools.cancel);
+    tools.log.info(queueBranchLine(branch));
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.options.noQueue) return false;
+    if (!(error instanceof ActionError)) throw error;
+    tools.log.info(queueBranchUnknownLine(branch, error.message));
+    return true;
+  }
 }
 
 async function commitVerdictRun(inputs: CommitInputs, facts: CommitFacts, tools: RunTools): Promise<CommitRun> {

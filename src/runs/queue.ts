@@ -55,7 +55,8 @@ export async function reportOnQueue(inputs: QueueInputs, run: QueueRunTools): Pr
     window = inputs.window && (await readWindow(source, inputs, startedMs, run));
   } catch (error) {
     if (cancel.aborted) {
-      failure = `The step was cancelled (${String(cancel.reason)}) before the queue was read.`;
+      const what = answer ? "the queue's history was read" : 'the queue was read';
+      failure = `The step was cancelled (${String(cancel.reason)}) before ${what}.`;
     } else {
       // Not an expected failure: the stack goes to the debug log, the annotation stays one line.
       if (isUnexpected(error)) log.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -63,7 +64,11 @@ export async function reportOnQueue(inputs: QueueInputs, run: QueueRunTools): Pr
     }
   }
   const nowMs = run.clock.now();
-  if (answer) health = assessQueue({ queue: answer.queue, nowMs, stallMinutes: inputs.stallMinutes });
+  // A verdict needs every read it asked for: a queue read whose window then failed (or was
+  // cancelled) reaches none, and nothing of it is reported as if it had (ready, the record).
+  if (answer && failure === undefined) {
+    health = assessQueue({ queue: answer.queue, nowMs, stallMinutes: inputs.stallMinutes });
+  } else answer = undefined;
   const verdict = health && queueVerdict(health, window);
   const alert = decideAlert({ verdict, nowMs, previous: await previous });
   const report: Report =
@@ -78,7 +83,6 @@ export async function reportOnQueue(inputs: QueueInputs, run: QueueRunTools): Pr
           alert,
         })
       : { failures: failure ? [failure] : [], lines: [], warnings: [], notices: [] };
-  if (answer && health && failure) report.failures.push(failure);
   const shown = { answer, health, window, alert, repo, branch: inputs.targetBranch };
   return {
     report,

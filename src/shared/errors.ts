@@ -34,6 +34,8 @@ export class ApiError extends ActionError {
       timedOut?: boolean;
       /** HTTP 429: the API asked the action to slow down. */
       throttled?: boolean;
+      /** Trunk has no merge queue for the branch asked about. */
+      noQueue?: boolean;
     } = {},
   ) {
     super(`Trunk API ${endpoint}: ${message}`);

@@ -173,9 +173,22 @@ const ACCEPTABLE: ReadonlySet<CommitFault> = new Set([
  * is named, in full, to paste; the tip itself can only be accepted by a later run on a commit the
  * queue merged after it. Undefined when nothing a review can accept holds the gate.
  */
-export function acceptWords(verdict: CommitVerdict): string | undefined {
-  const newest = verdict.findings.find((found) => found.fault && ACCEPTABLE.has(found.fault));
+export function acceptWords(
+  verdict: CommitVerdict,
+  context: Pick<CommitWordsContext, 'mergesFailed'>,
+): string | undefined {
+  // A merge Trunk's history records with no reason (or one this version does not read) a person
+  // can review; a history that could not be read is re-run, which its own words say.
+  const acceptable = (found: CommitFinding) =>
+    found.fault !== undefined &&
+    (ACCEPTABLE.has(found.fault) || (found.fault === 'merge_reason_unknown' && !context.mergesFailed));
+  const at = verdict.findings.findIndex(acceptable);
+  const newest = verdict.findings[at];
   if (!newest) return undefined;
-  const later = newest === verdict.findings[0] ? ', on a commit the queue merges after it' : '';
-  return `Every deploy holds until a person accepts ${shortSha(newest.sha)}: after review, run this workflow by hand with base-sha ${newest.sha}${later}`;
+  const later = at === 0 ? ', on a commit the queue merges after it' : '';
+  // base-sha accepts every commit up to it: the older held ones go with it, and the line says so.
+  const older = verdict.findings.slice(at + 1).filter((found) => found.fault).length;
+  const with_ =
+    older === 0 ? '' : ` (and with it ${older === 1 ? 'the held commit' : `the ${older} held commits`} before it)`;
+  return `Every deploy holds until a person accepts ${shortSha(newest.sha)}${with_}: after review, run this workflow by hand with base-sha ${newest.sha}${later}`;
 }

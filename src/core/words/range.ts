@@ -63,6 +63,8 @@ export const lastSuccessWords = {
     `${tried === 1 ? `the one successful run of this workflow on ${outside(branch)} did not run` : `none of the ${grouped(tried)} newest successful runs of this workflow on ${outside(branch)} ran`} on a commit in the first-parent history of ${shortSha(sha)} (was the branch rewritten?); set base-sha to the last deployed commit`,
   untitled: (run: PastRun, event: string) =>
     `the last successful run of this workflow (${runName(run)}) was started by ${outside(event)}, so its head commit is the default branch's tip when it started, not the commit it checked, and its title names no commit; give the workflow a run-name that names the commit it checks (\`run-name: Deploy \${{ github.event.workflow_run.head_sha }}\`), or set base-sha`,
+  neverPassed: (run: PastRun, branch: string | undefined) =>
+    `this workflow has never passed${branch === undefined ? '' : ` on ${outside(branch)}`}, and ${runName(run)} failed: the commits it held would ship unchecked; after review, run this workflow by hand with base-sha the last deployed commit (or none)`,
   /** For the log: a successful run passed over. */
   skipped: (run: PastRun, commit: string, why: string) =>
     `Passed over ${runName(run)} of this workflow, on ${shortSha(commit)}: ${why}.`,
@@ -76,4 +78,37 @@ export function peeledTagLine(tag: string, object: string, commit: string): stri
 /** For the log: the list of merged PRs failed, which only costs a lookup for each commit. */
 export function mergedListUnreadLine(message: string): string {
   return `GitHub's list of merged pull requests could not be read (${outside(withoutStop(message))}); each commit is looked up instead.`;
+}
+
+/** For the log: a push to a branch that heads an open PR, but that a queue merges into. */
+export function queueBranchLine(branch: string): string {
+  return `Trunk has a merge queue for ${outside(branch)}: this push is a commit reaching that queue's branch, judged as one, not the run of the PR it heads.`;
+}
+
+/** For the log: whether a queue merges into the pushed branch could not be read. */
+export function queueBranchUnknownLine(branch: string, message: string): string {
+  return `Trunk could not say whether a merge queue merges into ${outside(branch)} (${outside(withoutStop(message))}): this push is judged as a commit reaching it.`;
+}
+
+/**
+ * For the log: GitHub lists PRs for the commit, but none brought it in (an open PR from the
+ * queue's own branch, a promotion; an open PR not headed by it; a PR merged into another branch).
+ */
+export function listedNotChosenLine(
+  sha: string,
+  prs: ReadonlyArray<{ number: number; open: boolean; headRef?: string; baseRef?: string }>,
+  queueBranch: string,
+): string {
+  const named = prs.map((pr) => {
+    const promotion = pr.open && pr.headRef === queueBranch;
+    return `#${pr.number}${promotion && pr.baseRef ? ` (${outside(queueBranch)} → ${outside(pr.baseRef)}, open)` : ''}`;
+  });
+  return `GitHub lists ${named.join(', ')} for commit ${shortSha(sha)}, but none as the pull request that brought it in.`;
+}
+
+/** For the log: what a base-sha given by hand takes as accepted, unchecked by this run. */
+export function acceptedByBaseLine(base: string | undefined, sha: string): string {
+  return base === undefined
+    ? `base-sha is none: only ${shortSha(sha)} is checked; every commit before it is taken as accepted, unchecked by this run.`
+    : `base-sha is ${shortSha(base)}: it and every commit before it are taken as accepted, unchecked by this run; the commits after it, up to ${shortSha(sha)}, are checked.`;
 }

@@ -74,6 +74,7 @@ export class V1Source implements StatusSource {
       throw new ApiError(
         endpoint,
         `there is no merge queue for ${owner}/${name} on branch "${targetBranch}" at ${apiUrl} (HTTP 404${detail(response)}). Check the inputs repo, repo-host, target-branch and api-url.`,
+        { noQueue: true },
       );
     }
     return { queue: queueFacts(validate(endpoint, response, queueSchema, V1)), json: response.body };

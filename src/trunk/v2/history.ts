@@ -62,7 +62,10 @@ export async function readTimelines(api: V2Reader, prs: readonly PrRef[], signal
     const page = api.validate(route, response, batchSchema);
     return { items: page.data, next: page.nextCursor || undefined };
   };
-  const end = await readPages(readPage, { maxPages: HISTORY_PAGES }, (groups) => {
+  // Each request is cut at the run's deadline by the signal; no page is asked after it. Its budget is
+  // the page limit: 20 pages of 50 PRs' transitions for each 50 PRs a range brings.
+  const spent = () => (signal.aborted ? ('deadline' as const) : undefined);
+  const end = await readPages(readPage, { maxPages: HISTORY_PAGES, spent }, (groups) => {
     for (const group of groups) {
       const number = numbers.get(group.pullRequestId.toLowerCase());
       if (number !== undefined) timelines.push({ number, transitions: group.transitions.map(transitionOf) });

@@ -189,6 +189,7 @@ export class V2Source implements StatusSource {
       throw new ApiError(
         `v2 ${route}`,
         `there is no merge queue for ${owner}/${name} on branch "${targetBranch}". Check the inputs target-branch, api-url and api-key.`,
+        { noQueue: true },
       );
     }
     this.queue = { value, text: rawJsonAt(response.body, ['data', index]) ?? '{}' };
