@@ -1,5 +1,5 @@
 // Every output as the string the runner stores: the empty string for what a run lacks, single
-// lines from API text, the JSON bodies exact and bounded.
+// lines from API text, the JSON bodies exact and bounded (a 120,000-entry queue's: outputs.slow.test.ts).
 import { describe, expect, it } from '@jest/globals';
 import {
   OUTPUT_LIMIT_BYTES,
@@ -113,21 +113,6 @@ describe('toOutputs', () => {
     expect(omitted).toEqual([
       expect.stringMatching(/^Output queue-json left out: it is [\d.]+ MB, over GitHub's 1 MB output limit\.$/),
     ]);
-  });
-
-  it('leaves out prs-ahead over 1 MB too: a PR last in a 120,000-entry queue', () => {
-    // Eight-digit numbers and a comma each: 1.08 MB of PRs ahead.
-    const line = Array.from({ length: 120_000 }, (_, i) => ({ prNumber: 10_000_000 + i, state: 'pending' }));
-    line.push({ prNumber: 1842, state: 'pending' });
-    const { outputs, omitted } = toOutputs(
-      status({ queue: queueFrom({ ...queueBody(), enqueuedPullRequests: line }) }),
-      facts,
-      undefined,
-    );
-    expect(outputs).toMatchObject({ 'prs-ahead': '', position: '120001', 'ahead-pending': '120000' });
-    expect(omitted).toContainEqual(
-      expect.stringMatching(/^Output prs-ahead left out: it is 1\.1 MB, over GitHub's 1 MB output limit\.$/),
-    );
   });
 
   it('keeps prs-ahead up to the limit', () => {

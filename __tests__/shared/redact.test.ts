@@ -106,11 +106,6 @@ describe('createRedactor', () => {
     );
   });
 
-  it('leaves a 1 MB body with every kind of escape and no credential as it was', () => {
-    const body = JSON.stringify({ a: Array.from({ length: 20_000 }, (_, i) => `x"y\\z &amp; %41 \\u0041 ${i}`) });
-    expect(r.text(body)).toBe(body);
-  });
-
   it('cuts every credential it was given', () => {
     const both = createRedactor(['tok-0123456789abcdef', 'trunk_v2_ZYXWVUTSRQPONM']);
     expect(both.text('a tok-0123456789abcdef b trunk_v2_zyxwvutsrqponm c')).toBe(`a ${REDACTED} b ${REDACTED} c`);
