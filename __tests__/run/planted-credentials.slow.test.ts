@@ -10,6 +10,7 @@
 // seen was planted in some case, and every spelling used.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { GITHUB_ENDPOINTS } from '../../simulator/github.mjs';
 import { SIM_MERGE_SHA, startSimulator } from '../../simulator/server.mjs';
 import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
 import { pushRun, scheduleRun } from '../helpers/events.js';
@@ -52,13 +53,18 @@ const SCOPES = {
   'deploy gate, v2': {
     scenarios: ['merged', 'merged-manually'],
     api: ['apiKey'],
-    github: ['merged', 'rebase-three', 'server-errors', 'unknown-commit'],
+    github: ['merged', 'rebase-three', 'server-errors', 'unknown-commit', 'twenty-prs'],
   },
   'deploy gate, v1': { scenarios: ['merged'], api: ['token'], github: ['merged', 'several', 'no-permission'] },
   'queue over a window, v2': { scenarios: ['recent-merges'], api: ['apiKey'], window: '1d' },
   'queue over the last hour, v1': { scenarios: ['recent-merges'], api: ['token'], window: '1h' },
   'queue over 2 days, v1': { scenarios: ['recent-merges'], api: ['token'], window: '2d' },
-  "use 3's alert, v2": { scenarios: ['paused'], api: ['apiKey'], github: ['alert-history'], window: '1h' },
+  "use 3's alert, v2": {
+    scenarios: ['paused', 'stalled', 'testing'],
+    api: ['apiKey'],
+    github: ['alert-history'],
+    window: '1h',
+  },
 } as const satisfies Record<
   string,
   {
@@ -96,7 +102,9 @@ async function runPlanted(scope: Scope, scenario: string, credentials: Credentia
   if ('inputs' in setup) Object.assign(inputs, setup.inputs);
   let options: InProcessOptions = {};
   if (github) {
-    options = pushRun(sim.gitHubScenario().sha ?? SIM_MERGE_SHA, sim.url);
+    const push = pushRun(sim.gitHubScenario().sha ?? SIM_MERGE_SHA, sim.url);
+    // A run id, as the runner sets it: the gate then reads the workflow's runs and the range.
+    options = { ...push, env: { ...push.env, GITHUB_RUN_ID: '9000001' } };
     Object.assign(inputs, { 'github-token': credentials.githubToken.value });
     if (!('window' in setup)) inputs['settle-seconds'] = '0';
   }
@@ -134,6 +142,10 @@ describe('a credential planted in any field of any answer, in any spelling', () 
   it('was planted in every field of every answer seen, in every spelling', () => {
     if (process.env.PLANTED_FIELDS) console.log([...coverage.seen].sort().join('\n'));
     expect(coverage.seen.size).toBeGreaterThan(500);
+    // Every GitHub read the action makes was answered at least once (the gate's range, the alert's
+    // previous verdict), so its fields were planted too.
+    const endpoints = new Set([...coverage.seen].map((field) => field.split(' ')[0]));
+    expect(GITHUB_ENDPOINTS.filter((endpoint) => !endpoints.has(endpoint))).toEqual([]);
     expect(coverage.missing()).toEqual([]);
     expect([...coverage.spellings].sort()).toEqual([...SPELLING_NAMES, RAW_JSON_ESCAPES].sort());
   });
