@@ -106,8 +106,21 @@ describe('the gate remembers: a held commit holds every later deploy until a per
     expect(result.outputs).toMatchObject({ ready: 'false', 'commits-checked': '1' });
     expect(result.outputs['not-ready-reasons'].split(',')).toContain('commit_range_unchecked');
     expect(result.error).toContain(
-      'this workflow has never passed on main, and run #42 failed: the commits it held would ship unchecked',
+      'this workflow has never passed on main, and run #42 failed: whatever a failed run held would ship unchecked from here',
     );
+  });
+
+  it('no earlier successful run, and the list of failed ones cut short: held, never the first deploy', async () => {
+    sim.script('github.workflowRuns', [
+      { body: { total_count: 0, workflow_runs: [] } },
+      // Pages that say more runs follow but hold none: the read ends at its page limit.
+      { body: { total_count: 500, workflow_runs: [] }, times: Infinity },
+    ]);
+    const result = await gate(
+      {},
+      { eventName: 'workflow_dispatch', event: { ref: 'refs/heads/main', inputs: {}, repository } },
+    );
+    expect(result.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': 'commit_range_unchecked' });
   });
 
   it('no earlier successful run and no push: the tip alone, and the summary says so', async () => {
@@ -281,7 +294,10 @@ describe('a tag push', () => {
     expect(result.lines).toContain(
       'Tag v1.2.0 is an annotated tag (object aaaaaaa): checking the commit it names, f8a5db8.',
     );
-    // A tag is no branch: its deploys are this workflow's successful push runs.
-    expect(github().find((r) => r.endpoint === 'github.workflowRuns')?.path).toMatch(/\?event=push&status=success&/);
+    // A tag is no branch: its deploys are this workflow's successful runs on any ref, the runs by
+    // hand that accept what a tag's push held among them.
+    const runs = github().find((r) => r.endpoint === 'github.workflowRuns')?.path ?? '';
+    expect(runs).toMatch(/\?status=success&/);
+    expect(runs).not.toMatch(/[?&](event|branch)=/);
   });
 });

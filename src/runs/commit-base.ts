@@ -104,9 +104,11 @@ async function lastSuccess(
   let tried = 0;
   try {
     const workflowId = (await github.run(runId, signal)).workflowId;
-    // A tag is no branch: its deploys are this workflow's successful push runs, on any ref.
+    // A tag is no branch: its deploys are this workflow's successful runs on any ref, pushes of
+    // tags and the runs by hand that accept what one held alike (those on another line are passed
+    // over below, as on a branch).
     const filter = lookup.tag
-      ? { event: 'push', status: 'success', excludeRunId: runId }
+      ? { status: 'success', excludeRunId: runId }
       : { branch: lookup.commitBranch, status: 'success', excludeRunId: runId };
     const end = await github.eachRun(workflowId, filter, signal, async (run) => {
       const past: PastRun = { id: run.id, ...(run.runNumber === undefined ? {} : { number: run.runNumber }) };
@@ -139,11 +141,17 @@ async function lastSuccess(
     // None succeeded, but one failed: that gate may have held a commit, which a range from the
     // push's before would leave behind. It holds until a person accepts with base-sha.
     let failed: PastRun | undefined;
-    await github.eachRun(workflowId, { ...filter, status: 'failure' }, signal, (run) => {
+    const failedEnd = await github.eachRun(workflowId, { ...filter, status: 'failure' }, signal, (run) => {
       failed = { id: run.id, ...(run.runNumber === undefined ? {} : { number: run.runNumber }) };
       return false;
     });
     if (failed) return unchecked(lastSuccessWords.neverPassed(failed, lookup.tag ? undefined : lookup.commitBranch));
+    // A list cut short (the budget, the deadline) is no proof that none failed: no first deploy then.
+    if (failedEnd.how !== 'last') {
+      return unchecked(
+        lastSuccessWords.cutShort(pagingWords("GitHub's list of this workflow's runs", failedEnd, github.runPages)),
+      );
+    }
   } catch (error) {
     if (error instanceof GitHubError) return unchecked(lastSuccessWords.unread(error.message));
     throw error;

@@ -77,7 +77,8 @@ export async function findCommitPr(inputs: CommitInputs, tools: RunTools): Promi
 /**
  * Whether a queue merges into this branch, as Trunk says: a push to a release branch that heads a
  * promotion PR is a commit reaching that queue's branch, not the PR's own run. Only a queue Trunk
- * says is not there lets the exception apply; a read that fails judges the commit (fail closed).
+ * says is not there lets the exception apply; a read that fails reaches no verdict (not_checked),
+ * since neither the PR's run nor the commit's can be chosen.
  */
 async function queueMergesInto(branch: string, inputs: CommitInputs, tools: RunTools): Promise<boolean> {
   try {
@@ -87,8 +88,7 @@ async function queueMergesInto(branch: string, inputs: CommitInputs, tools: RunT
   } catch (error) {
     if (error instanceof ApiError && error.options.noQueue) return false;
     if (!(error instanceof ActionError)) throw error;
-    tools.log.info(queueBranchUnknownLine(branch, error.message));
-    return true;
+    throw new ActionError(queueBranchUnknownLine(branch, error.message));
   }
 }
 

@@ -64,7 +64,7 @@ export const lastSuccessWords = {
   untitled: (run: PastRun, event: string) =>
     `the last successful run of this workflow (${runName(run)}) was started by ${outside(event)}, so its head commit is the default branch's tip when it started, not the commit it checked, and its title names no commit; give the workflow a run-name that names the commit it checks (\`run-name: Deploy \${{ github.event.workflow_run.head_sha }}\`), or set base-sha`,
   neverPassed: (run: PastRun, branch: string | undefined) =>
-    `this workflow has never passed${branch === undefined ? '' : ` on ${outside(branch)}`}, and ${runName(run)} failed: the commits it held would ship unchecked; after review, run this workflow by hand with base-sha the last deployed commit (or none)`,
+    `this workflow has never passed${branch === undefined ? '' : ` on ${outside(branch)}`}, and ${runName(run)} failed: whatever a failed run held would ship unchecked from here; after review, run this workflow by hand with base-sha the last deployed commit (or none)`,
   /** For the log: a successful run passed over. */
   skipped: (run: PastRun, commit: string, why: string) =>
     `Passed over ${runName(run)} of this workflow, on ${shortSha(commit)}: ${why}.`,
@@ -85,9 +85,9 @@ export function queueBranchLine(branch: string): string {
   return `Trunk has a merge queue for ${outside(branch)}: this push is a commit reaching that queue's branch, judged as one, not the run of the PR it heads.`;
 }
 
-/** For the log: whether a queue merges into the pushed branch could not be read. */
+/** The step's failure: whether a queue merges into the pushed branch could not be read. */
 export function queueBranchUnknownLine(branch: string, message: string): string {
-  return `Trunk could not say whether a merge queue merges into ${outside(branch)} (${outside(withoutStop(message))}): this push is judged as a commit reaching it.`;
+  return `Trunk could not say whether a merge queue merges into ${outside(branch)} (${outside(withoutStop(message))}), so whether this push is a commit reaching that branch or the run of the PR it heads is unknown; re-run the job.`;
 }
 
 /**
