@@ -85,7 +85,7 @@ function settled(read: { range: CommitRange | OffLine; comparison?: Comparison }
 
 /**
  * The range since the commit the newest successful run of this workflow on the branch checked
- * (for a tag, of its push runs): the runs newest first, each compared with the commit until one
+ * (for a tag, on any ref): the runs newest first, each compared with the commit until one
  * ran on its first-parent history. None at all, and no failed run either: the first deploy, from
  * the push's before, else the tip alone. A failed run and no successful one (a gate that held
  * every run so far), or successful runs none of them on that history (a rewritten branch): the
