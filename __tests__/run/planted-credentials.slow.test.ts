@@ -26,7 +26,7 @@ import {
 } from '../helpers/planted.js';
 
 /** Cases run, in all: each is one whole run of the action against a simulator of its own. */
-const RUNS = 80;
+const RUNS = 100;
 const SEED = 40;
 
 // Secret parts alternate a letter that is no hex digit with a digit: six characters of one never
@@ -59,6 +59,39 @@ const SCOPES = {
   'queue over a window, v2': { scenarios: ['recent-merges'], api: ['apiKey'], window: '1d' },
   'queue over the last hour, v1': { scenarios: ['recent-merges'], api: ['token'], window: '1h' },
   'queue over 2 days, v1': { scenarios: ['recent-merges'], api: ['token'], window: '2d' },
+  // Reads made only once others went well, planted alone so that each is reached in every run.
+  "PR, v2, a poll's answer while waiting": {
+    scenarios: ['merging'],
+    api: ['apiKey'],
+    inputs: { 'wait-for': 'merged' },
+    only: ['v2.pullRequest'],
+  },
+  "a long range's list of merged PRs, v2": {
+    scenarios: ['twenty-merged'],
+    api: ['apiKey'],
+    github: ['twenty-prs'],
+    only: ['github.pulls'],
+  },
+  "a long range's compare, v2": {
+    scenarios: ['twenty-merged'],
+    api: ['apiKey'],
+    github: ['twenty-prs'],
+    only: ['github.compare'],
+  },
+  "use 3's alert, the previous run's jobs": {
+    scenarios: ['paused'],
+    api: ['apiKey'],
+    github: ['alert-history'],
+    window: '1h',
+    only: ['github.jobs'],
+  },
+  "use 3's alert, the previous verdict's annotations": {
+    scenarios: ['paused'],
+    api: ['apiKey'],
+    github: ['alert-history'],
+    window: '1h',
+    only: ['github.annotations'],
+  },
   "use 3's alert, v2": {
     scenarios: ['paused', 'stalled', 'testing'],
     api: ['apiKey'],
@@ -73,6 +106,7 @@ const SCOPES = {
     github?: readonly string[];
     window?: string;
     inputs?: Record<string, string>;
+    only?: readonly string[];
   }
 >;
 type Scope = keyof typeof SCOPES;
@@ -95,7 +129,7 @@ async function runPlanted(scope: Scope, scenario: string, credentials: Credentia
     token: credentials.token.value,
     apiKey: credentials.apiKey.value,
     githubToken: credentials.githubToken.value,
-    rewrite: planter({ ...plan, credentials: given }, coverage),
+    rewrite: planter({ ...plan, credentials: given, ...('only' in setup ? { only: setup.only } : {}) }, coverage),
   });
   const inputs: Record<string, string> = { 'api-url': sim.url, 'fail-if-not-ready': String(plan.seed % 2 === 0) };
   for (const name of setup.api) inputs[INPUT[name]] = credentials[name].value;
