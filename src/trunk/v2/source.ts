@@ -12,15 +12,13 @@ import type { WindowAnswer, WindowRequest } from '../../core/history.js';
 import { unreadWindow } from '../unread-window.js';
 import { chunked, mapLimited } from '../../shared/concurrency.js';
 import { parseTimestamp } from '../../shared/time.js';
-import { errorCode, v2Detail, type Throttle, type V2Api } from './api.js';
+import { v2Detail, type Throttle, type V2Api } from './api.js';
 import { withEntryFacts } from './entry-facts.js';
 import {
   blockReasons,
   mergeQueueListSchema,
   orderSchema,
   prFacts,
-  pullRequestListSchema,
-  pullRequestSchema,
   queueFacts,
   repositoryListSchema,
   type MergeQueue,
@@ -28,23 +26,9 @@ import {
   type PullRequest,
 } from './schemas.js';
 import { readStory, type StoryMode } from './story.js';
+import { lookUpPrs, NOT_READ, readPrById, type PrRead } from './lookup.js';
 import { HISTORY_BATCH, readTimelines } from './history.js';
-import { pagingWords } from '../../core/words/paging.js';
-import { readPages, readWhole } from '../../shared/paging.js';
 import { readHistoryWindow } from './window.js';
-
-/** The PR as last read: the validated object, and where its text is, for pr-json. */
-interface PrRead {
-  pr?: PullRequest;
-  text: string;
-  path: ReadonlyArray<string | number>;
-}
-
-/** 50 PRs fill a page of 50; more pages than this is a lookup that does not end. */
-const LOOKUP_PAGES = 5;
-
-/** A PR Trunk did not list. */
-const NOT_READ: PrRead = { text: '', path: [] };
 
 /** Queue-entry states a PR has left the queue in, as v2 spells them: its readiness no longer counts. */
 const FINAL_ENTRY_STATES: readonly string[] = ['merged', 'failed', 'cancelled'];
@@ -78,7 +62,7 @@ export class V2Source implements StatusSource {
     const queue = this.queue?.value;
     const id = this.last?.pr?.id;
     // Not found at first: it may be submitted since, and only the lookup by number finds it.
-    this.last = id ? await this.prById(id, signal) : await this.findPr(await this.repository(signal), signal);
+    this.last = id ? await readPrById(this.api, id, signal) : await this.findPr(await this.repository(signal), signal);
     return this.answer(this.last, queue);
   }
 
@@ -201,38 +185,10 @@ export class V2Source implements StatusSource {
     return (await this.lookUp(repositoryId, [number], signal, throttle)).get(number) ?? NOT_READ;
   }
 
-  /**
-   * Up to 50 PRs by number in one lookup, every page of it (Trunk pages the answer like any list,
-   * 25 rows by default: the page asked for holds them all, and a next page is read if one is
-   * named); a PR Trunk has not indexed is absent from the map.
-   */
-  private async lookUp(
-    repositoryId: string,
-    numbers: readonly number[],
-    signal: AbortSignal,
-    throttle?: Throttle,
-  ): Promise<Map<number, PrRead>> {
-    const route = '/v2/pull-requests';
-    const found = new Map<number, PrRead>();
-    const read = async (cursor: string | undefined) => {
-      const query = new URLSearchParams({ repositoryId, number: numbers.join(',') });
-      // One number keeps the query Trunk's reads of one PR have always sent.
-      if (numbers.length > 1) query.set('limit', String(HISTORY_BATCH));
-      if (cursor) query.set('cursor', cursor);
-      // A PR Trunk has not indexed is absent from a 200; a 404 here is no answer about the PR.
-      const response = await this.api.get({ route, path: `${route}?${query}`, throttle }, signal);
-      const page = this.api.validate(route, response, pullRequestListSchema);
-      page.data.forEach((pr, index) => {
-        if (!numbers.includes(pr.number) || found.has(pr.number)) return;
-        this.ids.set(pr.number, pr.id);
-        found.set(pr.number, { pr, text: response.body, path: ['data', index] });
-      });
-      const next = typeof page.nextCursor === 'string' && page.nextCursor ? page.nextCursor : undefined;
-      return { items: page.data, next };
-    };
-    const end = await readPages(read, { maxPages: LOOKUP_PAGES }, () => found.size < numbers.length);
-    if (!readWhole(end))
-      throw new ApiError(`v2 ${route}`, pagingWords("Trunk's lookup of pull requests", end, LOOKUP_PAGES));
+  /** A lookup by number (./lookup.ts), each PR's id kept: the batch history asks by id. */
+  private async lookUp(repositoryId: string, numbers: readonly number[], signal: AbortSignal, throttle?: Throttle) {
+    const found = await lookUpPrs(this.api, repositoryId, numbers, signal, throttle);
+    for (const [number, read] of found) if (read.pr) this.ids.set(number, read.pr.id);
     return found;
   }
 
@@ -244,7 +200,7 @@ export class V2Source implements StatusSource {
     const [only] = numbers;
     const id = numbers.length === 1 && only !== undefined ? this.ids.get(only) : undefined;
     if (id !== undefined && this.queue && only !== undefined) {
-      return new Map([[only, this.answer(await this.prById(id, signal), this.queue.value)]]);
+      return new Map([[only, this.answer(await readPrById(this.api, id, signal), this.queue.value)]]);
     }
     const repositoryId = await this.repository(signal);
     const chunks = chunked([...new Set(numbers)], HISTORY_BATCH);
@@ -270,7 +226,7 @@ export class V2Source implements StatusSource {
         !FINAL_ENTRY_STATES.includes(entry.state.toLowerCase())
       );
     });
-    const reads = await mapLimited(unsaid, 2, ({ pr }) => this.prById((pr as PullRequest).id, signal));
+    const reads = await mapLimited(unsaid, 2, ({ pr }) => readPrById(this.api, (pr as PullRequest).id, signal));
     for (const read of reads) if (read.pr) found.set(read.pr.number, read);
   }
 
@@ -284,14 +240,6 @@ export class V2Source implements StatusSource {
     });
     const reads = await mapLimited(chunked(refs, HISTORY_BATCH), 2, (chunk) => readTimelines(this.api, chunk, signal));
     return { known: true, byPr: new Map(reads.flat().map((timeline) => [timeline.number, timeline])) };
-  }
-
-  private async prById(id: string, signal: AbortSignal): Promise<PrRead> {
-    const route = '/v2/pull-requests/{id}';
-    const response = await this.api.get({ route, path: `/v2/pull-requests/${encodeURIComponent(id)}` }, signal);
-    // Gone since it was found (Trunk's own code says so): no longer in the queue.
-    if (response.status === 404 && errorCode(response) === 'PR_NOT_FOUND') return NOT_READ;
-    return { pr: this.api.validate(route, response, pullRequestSchema), text: response.body, path: [] };
   }
 
   private async order(queueId: string, signal: AbortSignal): Promise<{ value: Order; text: string }> {
