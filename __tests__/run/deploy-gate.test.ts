@@ -122,7 +122,6 @@ describe('run/deploy-gate', () => {
       ['an open PR whose head was pushed to main', 'testing', 'open', {}, 'not_merge_commit'],
       ['a direct push', 'merged', 'direct-push', {}, 'no_pull_request'],
       ['a direct commit inside the push', 'merged', 'direct-inside-push', {}, 'earlier_commit_not_from_queue'],
-      ['a push of more than 1,000 commits', 'merged', 'long-push', {}, 'commit_range_unchecked'],
       ["a PR another branch's queue merged", 'merged', 'other-queue', {}, 'merged_into_other_branch'],
       ['a direct push while a promotion PR from main is open', 'merged', 'promotion-pr', {}, 'no_pull_request'],
       ["a merge Trunk's history gives no reason", 'merged-no-reason', 'merged', {}, 'merge_reason_unknown'],

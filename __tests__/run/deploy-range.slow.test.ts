@@ -1,6 +1,7 @@
 // What a long range a deploy ships costs, whole runs in-process against the simulator: the GitHub
 // requests counted for 300 commits from 60 PRs and a 101-commit rebase merge, a 5xx on the last
-// page of the compare, a failing list of merged PRs, and the run's budget of 200 requests.
+// page of the compare, a failing list of merged PRs, a push past the 1,000 commits the compare
+// reads, and the run's budget of 200 requests.
 import { describe, expect, it } from '@jest/globals';
 import { githubFaults } from '../../simulator/server.mjs';
 import { gateRun } from '../helpers/gate-run.js';
@@ -55,6 +56,14 @@ describe('what a long range costs', () => {
     const result = await gate();
     expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '20' });
     expect(count('github.commitPulls')).toBe(20);
+  });
+
+  it('a push of more than 1,000 commits: unchecked, and the gate holds', async () => {
+    sim.useGitHubScenario('long-push');
+    const result = await gate({ 'fail-if-not-ready': 'true', 'settle-seconds': '30' });
+    expect(result.code).toBe(1);
+    expect(result.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': 'commit_range_unchecked' });
+    expect(result.error).toMatch(/^Commit [0-9a-f]{7} came through the merge queue.*\(commit_range_unchecked\)\./);
   });
 
   it('more than the run may ask GitHub: the range is unchecked, saying so; the tip is still judged', async () => {
