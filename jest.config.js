@@ -1,5 +1,8 @@
-// ESM throughout: jest runs under node --experimental-vm-modules (npm test does; a flag, not NODE_OPTIONS,
-// so that it works in every shell, Windows cmd and PowerShell included).
+// Each test file on its own (`npm run test:file -- <path>`); `npm test` runs the same files through
+// __tests__/suites/ (jest.suites.config.js), `npm run test:slow` the slow ones (jest.slow.config.js).
+// ESM throughout: jest runs under node --experimental-vm-modules (the npm scripts pass it, a flag
+// rather than NODE_OPTIONS, so that it works in every shell, Windows cmd and PowerShell included;
+// --disable-warning keeps its warning out of every worker's output).
 import { availableParallelism } from 'node:os';
 
 /** @type {import('jest').Config} */
