@@ -1,4 +1,5 @@
-// The clients against the simulator: http (sending, retries, transport, proxies), Trunk's two APIs and GitHub's reads.
+// The clients against the simulator: http (sending, retries, transport, proxies), Trunk's two
+// APIs and GitHub's reads.
 import '../http/body-text.test.js';
 import '../http/proxy-tunnel.test.js';
 import '../http/proxy.test.js';

@@ -1,4 +1,5 @@
-// The project's files (the README, action.yml, the workflows, the lock file, the docs, these suites) and the committed bundle run as the runner runs it.
+// The project's files (the README, action.yml, the workflows, the lock file, the docs, these
+// suites) and the committed bundle run as the runner runs it.
 import '../project/action-yml.test.js';
 import '../project/docs.test.js';
 import '../project/package-lock.test.js';

@@ -1,4 +1,4 @@
-// Whole runs of the deploy gate (use 2), and the run about a commit.
+// Whole runs of the deploy gate (use 2), and the commit's run wired (src/runs/commit.ts).
 import '../run/deploy-gate-edges.test.js';
 import '../run/deploy-gate.test.js';
 import '../run/deploy-range.test.js';

@@ -1,4 +1,4 @@
-// Whole runs about the queue (use 3), and the run about the queue.
+// Whole runs about the queue (use 3), and the queue's run wired (src/runs/queue.ts).
 import '../run/alerts.test.js';
 import '../run/demo-alert-history.test.js';
 import '../run/queue.test.js';

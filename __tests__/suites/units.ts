@@ -1,4 +1,5 @@
-// One module at a time, most of them without a server: shared, core (with window/ and words/), runner and render.
+// One module at a time, most of them without a server: shared, core (with window/ and words/),
+// runner and render.
 import '../shared/concurrency.test.js';
 import '../shared/format.test.js';
 import '../shared/paging.test.js';
