@@ -62,24 +62,4 @@ export default tseslint.config(
     },
   },
   ...layerRules,
-  {
-    // npm test runs these files a folder at a time (jest.suites.config.js): a hook at a file's top
-    // level would run around every test of its suite, so it lives in the file's describe.
-    files: ['__tests__/**/*.test.ts'],
-    ignores: ['**/*.slow.test.ts', '__tests__/load/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          'Program > ExpressionStatement > CallExpression[callee.name=/^(before|after)(All|Each)$/]',
-          'Program > ExpressionStatement > CallExpression[callee.name=/^use[A-Z]/]',
-          'Program > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.name=/^use[A-Z]/]',
-        ].map((selector) => ({
-          selector,
-          message:
-            "A hook (or a helper such as useSimulator that adds one) at a test file's top level runs around every test of its suite in npm test: put it in the file's describe.",
-        })),
-      ],
-    },
-  },
 );

@@ -4,11 +4,13 @@
 // each loaded zod, Octokit, the simulator, the sources and Jest's own expect and circus anew: about
 // a third of the suite's time over 112 files. A suite loads them once for every file it imports.
 // Each file still runs alone (`npm run test:file -- <path>`, jest.config.js): its hooks live in its
-// describe (eslint.config.js), so in a suite they still run around its own tests only.
+// describe, so in a suite they still run around its own tests only; the environment fails a suite
+// with a hook at a file's top level.
 import base from './jest.config.js';
 
 /** @type {import('jest').Config} */
 export default {
   ...base,
   testMatch: ['<rootDir>/__tests__/suites/*.ts'],
+  testEnvironment: '<rootDir>/scripts/jest-suite-environment.mjs',
 };

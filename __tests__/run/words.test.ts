@@ -8,48 +8,50 @@ import { describe, expect, it } from '@jest/globals';
 import { SAMPLE, problems, repeated } from '../helpers/words-guard.js';
 import { sweepWords } from '../helpers/words-sweep.js';
 
-sweepWords((scenario) => SAMPLE.has(scenario));
+describe('run/words', () => {
+  sweepWords((scenario) => SAMPLE.has(scenario));
 
-describe('the check itself', () => {
-  it.each([
-    ['PR #1842 is not_ready', ['bare code not_ready']],
-    ['PR #1842 is waiting (not_ready)', []],
-    ['not ready (not_submitted), not ready (not_submitted)', ['not_submitted twice']],
-    ['PR #1842 is tests passed, merging', ['"is tests passed"']],
-    ['required check `build_all` is failing', []],
-    ['PR #1842 left the queue: the queue failed it (failed, state_failed).', ['state_failed says failed again']],
-    ['PR #1842 is waiting, ready; the main queue is paused (pending).', ["the PR's pending after the queue's state"]],
-    ['Queue main is paused (queue_paused).', []],
-    ['it needs 1 more approving review `review_required`', ['review_required glued to words']],
-    ['it needs 1 more approving review (<code>review_required</code>)', []],
-  ])('%j', (line, expected) => {
-    expect(problems(line)).toEqual(expected);
-  });
+  describe('the check itself', () => {
+    it.each([
+      ['PR #1842 is not_ready', ['bare code not_ready']],
+      ['PR #1842 is waiting (not_ready)', []],
+      ['not ready (not_submitted), not ready (not_submitted)', ['not_submitted twice']],
+      ['PR #1842 is tests passed, merging', ['"is tests passed"']],
+      ['required check `build_all` is failing', []],
+      ['PR #1842 left the queue: the queue failed it (failed, state_failed).', ['state_failed says failed again']],
+      ['PR #1842 is waiting, ready; the main queue is paused (pending).', ["the PR's pending after the queue's state"]],
+      ['Queue main is paused (queue_paused).', []],
+      ['it needs 1 more approving review `review_required`', ['review_required glued to words']],
+      ['it needs 1 more approving review (<code>review_required</code>)', []],
+    ])('%j', (line, expected) => {
+      expect(problems(line)).toEqual(expected);
+    });
 
-  it.each([
-    [
+    it.each([
       [
-        'Queue main is paused: nothing merges and no new test run starts until it resumes',
-        'the queue is paused: nothing merges and no new test run starts until it resumes (queue_paused)',
+        [
+          'Queue main is paused: nothing merges and no new test run starts until it resumes',
+          'the queue is paused: nothing merges and no new test run starts until it resumes (queue_paused)',
+        ],
+        ['said twice: is paused nothing merges and no new test run starts until'],
       ],
-      ['said twice: is paused nothing merges and no new test run starts until'],
-    ],
-    // Short sentences about different things, and a clause shared by items about different checks.
-    [['PR #1842 is merged, ready; 3 s waited', 'PR #1842 is merged, ready, not listed in the queue'], []],
-    [
+      // Short sentences about different things, and a clause shared by items about different checks.
+      [['PR #1842 is merged, ready; 3 s waited', 'PR #1842 is merged, ready, not listed in the queue'], []],
       [
-        '`lint` failed 3 trips; 1 of those PRs merged on a later try',
-        '`build` failed 2 trips; 1 of those PRs merged on a later try',
+        [
+          '`lint` failed 3 trips; 1 of those PRs merged on a later try',
+          '`build` failed 2 trips; 1 of those PRs merged on a later try',
+        ],
+        [],
       ],
-      [],
-    ],
-    [
-      ['required check `build` is failing (Trunk: required check build is failing)'],
-      ['(required check build is failing) after the same words'],
-    ],
-    [['required check `lint` is failing (Trunk: a required check is red)'], []],
-    [['Merged 4 (▲ 4 on the 7 days before)', 'Failed 4 (▲ 4 on the 7 days before)'], []],
-  ])('%j', (lines, expected) => {
-    expect(repeated(lines)).toEqual(expected);
+      [
+        ['required check `build` is failing (Trunk: required check build is failing)'],
+        ['(required check build is failing) after the same words'],
+      ],
+      [['required check `lint` is failing (Trunk: a required check is red)'], []],
+      [['Merged 4 (▲ 4 on the 7 days before)', 'Failed 4 (▲ 4 on the 7 days before)'], []],
+    ])('%j', (lines, expected) => {
+      expect(repeated(lines)).toEqual(expected);
+    });
   });
 });
