@@ -15,7 +15,9 @@ describe('runner/io', () => {
     dir = mkdtempSync(join(tmpdir(), 'mqs-runner-io-'));
   });
   afterEach(() => {
-    process.env = { ...saved };
+    // Key by key: the object stays the one the runner's modules hold.
+    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
     rmSync(dir, { recursive: true, force: true });
     jest.restoreAllMocks();
   });

@@ -105,12 +105,14 @@ describe('runs/queue', () => {
 
   describe('against the previous run: the reader of its verdict plugged in', () => {
     const key = { repo: `${SIM_REPO.owner}/${SIM_REPO.name}`, branch: SIM_BRANCH, job: 'alert' };
-    const paused: VerdictRecord = {
+    // The hour before's record: paused since 2 h 10 min before `now`, taken in each test with the
+    // run's clock, not when the file loads (npm test's suite loads it long before it runs).
+    const pausedBefore = (now: number): VerdictRecord => ({
       ...key,
       ready: false,
       reasons: ['queue_paused'],
-      unhealthySinceMs: Date.now() - 7_800_000,
-    };
+      unhealthySinceMs: now - 7_800_000,
+    });
     const reader = (answer: PreviousRead | Error) => {
       const asked: Array<typeof key> = [];
       const read = async (queue: typeof key): Promise<PreviousRead> => {
@@ -133,6 +135,7 @@ describe('runs/queue', () => {
 
     it('still paused: asked about this queue, not changed, the spell from when it began', async () => {
       sim.useScenario('paused');
+      const paused = pausedBefore(Date.now());
       const { asked, read } = reader({ kind: 'read', thisRunId: 9, runs: [{ runId: 8, record: paused }] });
       const { outputs } = await reportOnQueue(inputs({ job: 'alert' }), { ...tools().run, previousVerdicts: read });
       expect(asked).toEqual([key]);
@@ -146,8 +149,9 @@ describe('runs/queue', () => {
     });
 
     it('recovered: the heading, the log and Slack say so', async () => {
-      const { read } = reader({ kind: 'read', thisRunId: 9, runs: [{ runId: 8, record: paused }] });
-      const run = await reportOnQueue(inputs(), { ...tools(new VirtualClock(Date.now())).run, previousVerdicts: read });
+      const now = Date.now();
+      const { read } = reader({ kind: 'read', thisRunId: 9, runs: [{ runId: 8, record: pausedBefore(now) }] });
+      const run = await reportOnQueue(inputs(), { ...tools(new VirtualClock(now)).run, previousVerdicts: read });
       expect(run.outputs.outputs).toMatchObject({
         ready: 'true',
         'previous-ready': 'false',
@@ -176,7 +180,7 @@ describe('runs/queue', () => {
     });
 
     it('the queue could not be read: no verdict to leave, changed, and what the previous run knew', async () => {
-      const { read } = reader({ kind: 'read', thisRunId: 9, runs: [{ runId: 8, record: paused }] });
+      const { read } = reader({ kind: 'read', thisRunId: 9, runs: [{ runId: 8, record: pausedBefore(Date.now()) }] });
       const { report, outputs } = await reportOnQueue(inputs({ targetBranch: 'develop' }), {
         ...tools().run,
         previousVerdicts: read,
