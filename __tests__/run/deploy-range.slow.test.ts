@@ -63,7 +63,12 @@ describe('what a long range costs', () => {
     const result = await gate({ 'fail-if-not-ready': 'true', 'settle-seconds': '30' });
     expect(result.code).toBe(1);
     expect(result.outputs).toMatchObject({ ready: 'false', 'not-ready-reasons': 'commit_range_unchecked' });
-    expect(result.error).toMatch(/^Commit [0-9a-f]{7} came through the merge queue.*\(commit_range_unchecked\)\./);
+    // The verdict's sentence ends with the code; no one commit to accept, so no accept line.
+    expect(result.error).toMatch(
+      /^Commit [0-9a-f]{7} came through the merge queue \(PR #1842, .*more than 1,000 commits lie on the branch between base-sha [0-9a-f]{7} and [0-9a-f]{7}.*\(commit_range_unchecked\)\.$/,
+    );
+    expect(result.error).not.toMatch(/Not ready/);
+    expect(result.summary).toMatch(/^<h2>❌ Commit [0-9a-f]{7} /);
   });
 
   it('more than the run may ask GitHub: the range is unchecked, saying so; the tip is still judged', async () => {
