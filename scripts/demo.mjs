@@ -174,7 +174,11 @@ function asShown(chunk) {
 async function showAlertSequence() {
   const sim = await startSimulator({});
   try {
-    console.log("Use 3's hourly alert, three runs an hour apart (the simulator dates the earlier runs back).");
+    console.log(
+      "Use 3's hourly alert, three runs an hour apart. Each runs now, so the times it prints are now's;\n" +
+        'the simulator dates the runs before it back an hour each, so unhealthy-since is an hour earlier\n' +
+        'in the run after, and the recovery counts the 2 h since the first.',
+    );
     const run = async (/** @type {import('../simulator/runner.mjs').RunOptions} */ options) => {
       const result = await runAction(options);
       return { code: result.code, outputs: result.outputs, log: asShown(result.stdout) };
