@@ -1,6 +1,6 @@
 // The committed dist/index.js run as the runner runs it, the slower of its smoke runs (the others:
-// smoke.test.ts): a PR's own run from a dist without GitHub's client, where a push cannot run; the
-// credential nowhere but the mask line; the log streamed from the start while a wait goes on, until
+// smoke.test.ts): a PR's run with a key, whose v2 chunk tells the story; a PR's own run from a dist
+// without GitHub's client, where a push cannot run; the credential nowhere but the mask line; the log streamed from the start while a wait goes on, until
 // a SIGTERM ends it with every output written.
 import { describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
@@ -16,8 +16,19 @@ import { useSimulator } from '../helpers/simulator.js';
 const sim = useSimulator();
 
 const errors = (result: RunResult) => result.stdout.split('\n').filter((line) => line.startsWith('::error::'));
+const endpoints = () => sim.requests.map((request) => String(request.endpoint));
 
 describe('the bundle', () => {
+  it('a pull_request run with a key (v2, a chunk of its own): v2 answers, and the story is told', async () => {
+    const result = await runAction({ inputs: { 'api-key': sim.apiKey, 'api-url': sim.url } });
+    expect(result.code).toBe(0);
+    expect(result.stdout.startsWith(`::add-mask::${sim.apiKey}\n`)).toBe(true);
+    expect(Object.keys(result.outputs)).toEqual([...OUTPUT_NAMES]);
+    expect(result.outputs).toMatchObject({ state: 'testing', ready: 'true', 'test-run-status': 'in_progress' });
+    expect(result.summary).toMatch(/^<h2>✅ Ready: /);
+    expect(endpoints().filter((endpoint) => !endpoint.startsWith('v2.'))).toEqual([]);
+  });
+
   it("a PR's own run never loads GitHub's client: it runs from a dist without it, where a push cannot", async () => {
     const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
     const copy = mkdtempSync(join(tmpdir(), 'mqs-dist-'));
