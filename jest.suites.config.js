@@ -5,7 +5,7 @@
 // a third of the suite's time over 112 files. A suite loads them once for every file it imports.
 // Each file still runs alone (`npm run test:file -- <path>`, jest.config.js): its hooks live in its
 // describe, so in a suite they still run around its own tests only; the environment fails a suite
-// with a hook at a file's top level.
+// with a hook at a file's top level, or with a `.only`, which would skip the rest of it.
 import base from './jest.config.js';
 
 /** @type {import('jest').Config} */
