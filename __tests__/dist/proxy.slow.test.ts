@@ -5,23 +5,30 @@
 // a proxy that cannot be reached or wants other credentials, a bad variable, NO_PROXY, a
 // certificate not trusted) run in-process, in __tests__/run/proxy.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runAction, type RunResult } from '../../simulator/runner.mjs';
 import { startSimulator, type Simulator } from '../../simulator/server.mjs';
 import { startConnectProxy, type ConnectProxy } from '../helpers/connect-proxy.js';
 import { makeCertificates, PROXIED_HOST, type TestCertificates } from '../helpers/tls.js';
 
-let certificates: TestCertificates;
+let certificates: TestCertificates & { caFile: string };
 let sim: Simulator;
 let proxy: ConnectProxy;
+const caDir = mkdtempSync(join(tmpdir(), 'mqs-ca-'));
 
 beforeAll(async () => {
-  certificates = await makeCertificates();
+  const made = await makeCertificates();
+  certificates = { ...made, caFile: join(caDir, 'ca.pem') };
+  writeFileSync(certificates.caFile, made.ca);
   sim = await startSimulator({ tls: certificates.server });
   proxy = await startConnectProxy(sim.port);
 });
 afterAll(async () => {
   await proxy.close();
   await sim.close();
+  rmSync(caDir, { recursive: true, force: true });
 });
 
 function run(apiUrl: string, env: Record<string, string | undefined>, retries = '0'): Promise<RunResult> {

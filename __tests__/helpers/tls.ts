@@ -1,16 +1,13 @@
 // A throwaway certificate authority made at test time, and a server certificate it signed for
-// the names the tests use, with the CA's PEM in a file for NODE_EXTRA_CA_CERTS. P-256 keys: made
-// in milliseconds, where RSA's took a few hundred in each file that uses them.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// the names the tests use. P-256 keys: made in milliseconds, where RSA's took a few hundred in
+// each file that uses them.
 import selfsigned from 'selfsigned';
 
 export interface TestCertificates {
   /** For the simulator's `tls` option. */
   server: { key: string; cert: string };
-  /** A file holding the CA certificate, for NODE_EXTRA_CA_CERTS. */
-  caFile: string;
+  /** The CA certificate's PEM (a test that runs a process writes it to a file for NODE_EXTRA_CA_CERTS). */
+  ca: string;
 }
 
 export const PROXIED_HOST = 'api.trunk.test';
@@ -45,8 +42,5 @@ export async function makeCertificates(): Promise<TestCertificates> {
       },
     ],
   });
-  const dir = mkdtempSync(join(tmpdir(), 'mqs-ca-'));
-  const caFile = join(dir, 'ca.pem');
-  writeFileSync(caFile, ca.cert);
-  return { server: { key: leaf.private, cert: leaf.cert }, caFile };
+  return { server: { key: leaf.private, cert: leaf.cert }, ca: ca.cert };
 }

@@ -1,7 +1,7 @@
 // The event's facts, from the event file and the variables the runner sets (GITHUB_EVENT_PATH,
 // GITHUB_EVENT_NAME, GITHUB_REF).
-import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventFacts, readEvent } from '../../src/runner/event.js';
@@ -100,6 +100,7 @@ describe('eventFacts', () => {
 describe('readEvent', () => {
   const none = createRedactor([]);
   const dir = mkdtempSync(join(tmpdir(), 'mqs-event-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (name: string, text: string) => {
     const path = join(dir, name);
     writeFileSync(path, text);
