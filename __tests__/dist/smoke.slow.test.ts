@@ -1,7 +1,8 @@
 // The committed dist/index.js run as the runner runs it, the slower of its smoke runs (the others:
 // smoke.test.ts): a PR's run with a key, whose v2 chunk tells the story; a PR's own run from a dist
-// without GitHub's client, where a push cannot run; the credential nowhere but the mask line; the log streamed from the start while a wait goes on, until
-// a SIGTERM ends it with every output written.
+// without GitHub's client, where a push cannot run; the credential nowhere but the mask line; the
+// log streamed from the start while a wait goes on, until a SIGTERM ends it with every output
+// written.
 import { describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -35,7 +35,8 @@ describe('dist/smoke', () => {
       const result = await runAction({
         inputs: { 'api-key': 'trunk_v2_refused_0123456789abcdef', 'api-url': sim.url },
       });
-      // The message itself is asserted in-process (run/v2.test.ts); here, that the bundle ends as the runner expects.
+      // The message itself is asserted in-process (run/v2.test.ts); here, that the bundle ends as the
+      // runner expects.
       expect(result.code).toBe(1);
       expect(errors(result)).toEqual([expect.stringMatching(/^::error::Trunk API v2 \S+: the API key was refused /)]);
       expect(endpoints().length).toBeGreaterThan(0);

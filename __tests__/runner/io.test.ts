@@ -16,7 +16,7 @@ describe('runner/io', () => {
   });
   afterEach(() => {
     // Key by key: the object stays the one the runner's modules hold.
-    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    for (const name of Object.keys(process.env)) if (!Object.hasOwn(saved, name)) delete process.env[name];
     Object.assign(process.env, saved);
     rmSync(dir, { recursive: true, force: true });
     jest.restoreAllMocks();
