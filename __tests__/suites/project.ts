@@ -7,6 +7,7 @@ import '../project/readme-alert.test.js';
 import '../project/readme-inputs.test.js';
 import '../project/readme-use1-events.test.js';
 import '../project/readme-workflows.test.js';
+import '../project/suite-environment.test.js';
 import '../project/suites.test.js';
 import '../project/workflows.test.js';
 import '../dist/push.test.js';
