@@ -2,7 +2,7 @@
 // files, __tests__/suites/*.ts (the modules one at a time, the clients, a suite per use of whole
 // runs, the project's files). Jest gives each of its test files a module registry of its own, so
 // each loaded zod, Octokit, the simulator, the sources and Jest's own expect and circus anew: about
-// a third of the suite's time over 112 files. A suite loads them once for every file it imports.
+// a third of the suite's time over more than a hundred files. A suite loads them once for every file it imports.
 // Each file still runs alone (`npm run test:file -- <path>`, jest.config.js): its hooks live in its
 // describe, so in a suite they still run around its own tests only; the environment fails a suite
 // with a hook at a file's top level, or with a `.only`, which would skip the rest of it.
