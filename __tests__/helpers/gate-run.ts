@@ -51,3 +51,12 @@ export function gateRun(
     },
   });
 }
+
+/** What `work` asked the simulator, with its result: the requests made, and a count by endpoint. */
+export async function requestsDuring<T>(sim: Simulator, work: () => Promise<T>) {
+  const before = sim.requests.length;
+  const result = await work();
+  const made = sim.requests.slice(before);
+  const of = (endpoint: string) => made.filter((request) => request.endpoint === endpoint).length;
+  return { result, made, of };
+}

@@ -1,7 +1,8 @@
 // The sweep of the words guard over the demo's scenarios: each Trunk scenario for a PR and for the
 // queue, through v1 and v2, and each GitHub scenario for a push. `only` picks which of them a file runs.
 import { describe, it } from '@jest/globals';
-import { GITHUB_SCENARIOS, SCENARIOS, SIM_BASE_SHA } from '../../simulator/server.mjs';
+import { GITHUB_SCENARIOS, SCENARIOS } from '../../simulator/server.mjs';
+import { gateRun } from './gate-run.js';
 import { runInProcess } from './in-process.js';
 import { useSimulator } from './simulator.js';
 import { expectClean } from './words-guard.js';
@@ -38,24 +39,7 @@ export function sweepWords(only: (scenario: string) => boolean): void {
     it.each(pushes.map(([name]) => name))('%s', async (name) => {
       sim.useScenario(name === 'twenty-prs' ? 'twenty-merged' : name === 'sixty-prs' ? 'sixty-merged' : 'merged');
       sim.useGitHubScenario(name);
-      const { sha, before } = sim.gitHubScenario();
-      const result = await runInProcess({
-        eventName: 'push',
-        event: {
-          ref: 'refs/heads/main',
-          before: before ?? SIM_BASE_SHA,
-          after: sha,
-          repository: { default_branch: 'main' },
-        },
-        inputs: {
-          'api-key': sim.apiKey,
-          'api-url': sim.url,
-          'github-token': sim.githubToken,
-          'fail-if-not-ready': 'true',
-        },
-        env: { GITHUB_API_URL: sim.url, GITHUB_SHA: sha, GITHUB_REF: 'refs/heads/main', GITHUB_RUN_ID: '9000001' },
-      });
-      expectClean(result);
+      expectClean(await gateRun(sim, { 'fail-if-not-ready': 'true' }));
     });
   });
 }

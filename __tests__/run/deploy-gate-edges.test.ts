@@ -3,7 +3,7 @@
 // that GitHub answered and what to fix.
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { githubFaults, SIM_BASE_SHA, SIM_SHA } from '../../simulator/server.mjs';
-import { gateRun, pushEvent } from '../helpers/gate-run.js';
+import { gateRun, pushEvent, requestsDuring } from '../helpers/gate-run.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { useSimulator } from '../helpers/simulator.js';
 
@@ -22,18 +22,11 @@ describe('run/deploy-gate-edges', () => {
     sim.useScenario(trunk);
     sim.useGitHubScenario(github);
   }
-  const requestsDuring = async <T>(work: () => Promise<T>) => {
-    const before = sim.requests.length;
-    const result = await work();
-    const made = sim.requests.slice(before);
-    const of = (endpoint: string) => made.filter((request) => request.endpoint === endpoint).length;
-    return { result, made, of };
-  };
 
   describe("a PR's own run is still the PR's", () => {
     it('an open PR whose head is the commit, on a push to its own branch: the PR verdict, as before', async () => {
       use('testing', 'open');
-      const { result, of } = await requestsDuring(() =>
+      const { result, of } = await requestsDuring(sim, () =>
         runInProcess({
           eventName: 'push',
           event: { ...pushEvent(SIM_SHA, SIM_BASE_SHA), ref: 'refs/heads/docs-update' },

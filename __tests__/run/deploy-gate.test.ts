@@ -5,7 +5,7 @@
 // made (core/commit-words.test.ts), each GitHub fault's line once in deploy-gate-edges.test.ts.
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { SIM_DIRECT_SHA, SIM_MERGE_SHA } from '../../simulator/server.mjs';
-import { gateRun } from '../helpers/gate-run.js';
+import { gateRun, requestsDuring } from '../helpers/gate-run.js';
 import { useSimulator } from '../helpers/simulator.js';
 
 describe('run/deploy-gate', () => {
@@ -23,18 +23,11 @@ describe('run/deploy-gate', () => {
     sim.useScenario(trunk);
     sim.useGitHubScenario(github);
   }
-  const requestsDuring = async <T>(work: () => Promise<T>) => {
-    const before = sim.requests.length;
-    const result = await work();
-    const made = sim.requests.slice(before);
-    const of = (endpoint: string) => made.filter((request) => request.endpoint === endpoint).length;
-    return { result, made, of };
-  };
 
   describe('a commit that came through the queue passes', () => {
     it.each(['v2', 'both'] as const)('%s: merged by Trunk, as its history says', async (api) => {
       use('merged');
-      const { result, of } = await requestsDuring(() => push({ 'fail-if-not-ready': 'true' }, { api }));
+      const { result, of } = await requestsDuring(sim, () => push({ 'fail-if-not-ready': 'true' }, { api }));
       expect(result.error).toBeUndefined();
       expect(result.outputs).toMatchObject({
         pr: '1842',
@@ -57,7 +50,7 @@ describe('run/deploy-gate', () => {
 
     it('v1 alone cannot tell who merged: it passes, and a notice and the summary name api-key', async () => {
       use('merged');
-      const { result, made } = await requestsDuring(() => push({ 'fail-if-not-ready': 'true' }, { api: 'v1' }));
+      const { result, made } = await requestsDuring(sim, () => push({ 'fail-if-not-ready': 'true' }, { api: 'v1' }));
       expect(result.error).toBeUndefined();
       expect(result.outputs.ready).toBe('true');
       expect(result.lines.filter((line) => line.startsWith('::notice::') && /api-key/.test(line))).toHaveLength(1);
@@ -76,7 +69,7 @@ describe('run/deploy-gate', () => {
 
     it('a rebase merge writes three commits, each with its PR: all three checked, one compare, three lookups', async () => {
       use('merged', 'rebase-three');
-      const { result, of } = await requestsDuring(() => push({ 'fail-if-not-ready': 'true' }));
+      const { result, of } = await requestsDuring(sim, () => push({ 'fail-if-not-ready': 'true' }));
       expect(result.error).toBeUndefined();
       expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '3', 'commits-not-from-queue': '' });
       expect([of('github.compare'), of('github.commitPulls')]).toEqual([1, 3]);
@@ -93,7 +86,7 @@ describe('run/deploy-gate', () => {
       '%s: a push of twenty queue merges stays within the limits: one compare, one list of merged PRs for the nineteen before the tip, Trunk batched',
       async (api) => {
         use('twenty-merged', 'twenty-prs');
-        const { result, of } = await requestsDuring(() => push({ 'fail-if-not-ready': 'true' }, { api }));
+        const { result, of } = await requestsDuring(sim, () => push({ 'fail-if-not-ready': 'true' }, { api }));
         expect(result.error).toBeUndefined();
         expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '20' });
         expect([of('github.compare'), of('github.commitPulls'), of('github.pulls')]).toEqual([1, 1, 1]);
@@ -108,7 +101,7 @@ describe('run/deploy-gate', () => {
       ['base-sha: none', 'merged', { 'base-sha': 'none' }],
     ])('%s: the tip alone, and no compare', async (_, github, inputs) => {
       use('merged', github);
-      const { result, of } = await requestsDuring(() => push(inputs));
+      const { result, of } = await requestsDuring(sim, () => push(inputs));
       expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '1' });
       expect(of('github.compare')).toBe(0);
     });
@@ -170,7 +163,7 @@ describe('run/deploy-gate', () => {
 
     it('settle-seconds 0 decides at once, on the first answer', async () => {
       use('merge-lag');
-      const { result, of } = await requestsDuring(() => push({ 'settle-seconds': '0' }));
+      const { result, of } = await requestsDuring(sim, () => push({ 'settle-seconds': '0' }));
       expect(result.outputs).toMatchObject({
         ready: 'false',
         'not-ready-reasons': 'not_merged_by_queue',
@@ -218,7 +211,7 @@ describe('run/deploy-gate', () => {
 
     it('an explicit sha keeps the range: it ends at sha, from the last successful run', async () => {
       use('merged', 'rebase-three');
-      const { result, of } = await requestsDuring(() => push({ sha: sim.gitHubScenario().sha }));
+      const { result, of } = await requestsDuring(sim, () => push({ sha: sim.gitHubScenario().sha }));
       expect(result.outputs).toMatchObject({ ready: 'true', 'commits-checked': '3' });
       expect(of('github.compare')).toBe(1);
     });

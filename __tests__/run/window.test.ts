@@ -7,7 +7,7 @@
 // render/slack.test.ts); here, that each arrives where it belongs, once.
 import { describe, expect, it } from '@jest/globals';
 import { prBody } from '../../simulator/scenarios.mjs';
-import { SIM_BASE_SHA } from '../../simulator/server.mjs';
+import { gateRun } from '../helpers/gate-run.js';
 import { historyPr } from '../../simulator/trunk-history.mjs';
 import { WINDOW_OUTPUTS } from '../../src/render/outputs.js';
 import { runInProcess, type InProcessResult } from '../helpers/in-process.js';
@@ -496,19 +496,8 @@ describe('run/window', () => {
     it('a push: the commits and their PRs, quiet and within the limits', async () => {
       sim.useScenario('merged');
       sim.useGitHubScenario('long-push');
-      const { sha, before } = sim.gitHubScenario();
-      const result = await runInProcess({
-        eventName: 'push',
-        event: {
-          ref: 'refs/heads/main',
-          before: before ?? SIM_BASE_SHA,
-          after: sha,
-          repository: { default_branch: 'main' },
-        },
-        inputs: { 'api-key': sim.apiKey, 'api-url': sim.url, 'github-token': sim.githubToken },
-        env: { GITHUB_API_URL: sim.url, GITHUB_SHA: sha, GITHUB_REF: 'refs/heads/main', GITHUB_RUN_ID: '9000001' },
-      });
-      expect(result.outputs['commit-sha']).toBe(sha);
+      const result = await gateRun(sim);
+      expect(result.outputs['commit-sha']).toBe(sim.gitHubScenario().sha);
       expectQuiet(result);
       expect(result.outputs.markdown).toContain('<code>#1842</code>');
     });
